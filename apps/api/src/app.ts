@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { createLimits, type AppContext } from './context';
+import type { Database } from './db/client';
+import { createMessaging } from './lib/messaging';
+import { TokenSigner } from './lib/tokens';
+import { identityModule } from './modules/identity';
+import { registerAppKey, registerAuth } from './plugins/auth';
+import { envelope, registerErrorEnvelope, sendError } from './plugins/envelope';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  logger?: boolean | object;
+}
+
+/** The API prefixes: each is one service of the specification, mountable on its own later. */
+export const API_PREFIXES = ['/member', '/network', '/shop', '/staff'] as const;
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorEnvelope(app);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    signer: new TokenSigner(opts.jwtSecret, config.accessTokenTtl, config.appTokenTtl),
+    messaging: createMessaging(config),
+    limits: createLimits(config),
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Member portal API', version: '0.1.1' },
+      components: {
+        securitySchemes: {
+          appKey: { type: 'apiKey', in: 'header', name: 'X-App-Key' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ appKey: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  app.get('/health', { schema: { hide: true } }, async () => envelope({ status: 'ok' }));
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.pool.query('select 1');
+      return envelope({ status: 'ready' });
+    } catch {
+      return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'The database does not answer');
+    }
+  });
+  app.get('/config.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return {
+      memberBaseUrl: '/member',
+      networkBaseUrl: '/network',
+      shopBaseUrl: '/shop',
+      shopUrl: config.shopUrl,
+      appKey: config.appKeys[0] ?? 'portal-web',
+      clientId: config.clients[0]?.id ?? 'portal-web',
+      clientSecret: config.clients[0]?.kind === 'public' ? config.clients[0].secret : 'public',
+      demo: config.demoSeed,
+      appVersion: '0.1.1',
+    };
+  });
+
+  const confidential = new Set(config.clients.filter((c) => c.kind === 'confidential').map((c) => c.id));
+  await app.register(
+    async (api) => {
+      registerAppKey(api, config.appKeys);
+      registerAuth(api, ctx.signer, confidential);
+      await api.register(identityModule(ctx));
+    },
+    { prefix: '/member' },
+  );
+
+  if (config.demoSeed) {
+    const { devOutboxRoutes } = await import('./modules/dev/outbox');
+    await app.register(devOutboxRoutes(ctx), { prefix: '/dev' });
+  }
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        // Vite fingerprints assets: they never change under the same name.
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url === p || request.url.startsWith(`${p}/`));
+    if (!isApi && hasWeb && request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '')) {
+      // The portal's router decides what an unknown page shows (including its own 404 page).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, 404, 'NOT_FOUND', 'Not found');
+  });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

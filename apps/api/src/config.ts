@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const clientSchema = z.object({
+  id: z.string().min(1),
+  secret: z.string().min(1),
+  /** `public` clients ship their secret in a bundle, so they only get the application scope. */
+  kind: z.enum(['public', 'confidential']).default('confidential'),
+  scopes: z.array(z.string()).default(['public']),
+});
+export type OAuthClient = z.infer<typeof clientSchema>;
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DEMO_SEED: bool.optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SHOP_URL: z.string().url().optional(),
+  WEB_DIST: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(900),
+  APP_TOKEN_TTL: z.coerce.number().int().min(30).default(3600),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  APP_KEYS: z.string().default('portal-web'),
+  OAUTH_CLIENTS: z.string().optional(),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Member Portal <no-reply@portal.test>'),
+  SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
+  OTP_TTL_SECONDS: z.coerce.number().int().min(30).default(600),
+  OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
+  RESET_TTL_SECONDS: z.coerce.number().int().min(60).default(1800),
+  ACTIVATION_TTL_SECONDS: z.coerce.number().int().min(60).default(24 * 3600),
+  RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(600),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoSeed: boolean;
+  publicUrl: string;
+  shopUrl: string | null;
+  webDist: string;
+  jwtSecret: string | undefined;
+  accessTokenTtl: number;
+  appTokenTtl: number;
+  refreshTokenTtl: number;
+  appKeys: string[];
+  clients: OAuthClient[];
+  mail: { transport: 'outbox' | 'smtp'; smtpUrl: string | undefined; from: string };
+  otp: { ttlSeconds: number; maxAttempts: number; resendSeconds: number };
+  resetTtlSeconds: number;
+  activationTtlSeconds: number;
+  rateLimit: { login: number; otp: number; windowSeconds: number; global: number };
+  bodyLimit: number;
+  uploadMaxBytes: number;
+  logLevel: string;
+  trustProxy: boolean;
+  secureCookies: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid settings:\n${lines}`);
+  }
+  const e = parsed.data;
+  const clients = e.OAUTH_CLIENTS
+    ? z.array(clientSchema).parse(JSON.parse(e.OAUTH_CLIENTS))
+    : [clientSchema.parse({ id: 'portal-web', secret: 'public', kind: 'public', scopes: ['public'] })];
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) throw new Error('Invalid settings:\n  SMTP_URL: required');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
+    publicUrl,
+    shopUrl: e.SHOP_URL ?? null,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    appTokenTtl: e.APP_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    appKeys: e.APP_KEYS.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+    clients,
+    mail: { transport: e.MAIL_TRANSPORT, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    otp: { ttlSeconds: e.OTP_TTL_SECONDS, maxAttempts: e.OTP_MAX_ATTEMPTS, resendSeconds: e.OTP_RESEND_SECONDS },
+    resetTtlSeconds: e.RESET_TTL_SECONDS,
+    activationTtlSeconds: e.ACTIVATION_TTL_SECONDS,
+    rateLimit: {
+      login: e.RATE_LIMIT_LOGIN,
+      otp: e.RATE_LIMIT_OTP,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      global: e.RATE_LIMIT_GLOBAL,
+    },
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    secureCookies: publicUrl.startsWith('https://'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    mobile: text('mobile').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthday: date('birthday', { mode: 'string' }),
+    gender: text('gender').notNull().default('male'),
+    isActive: boolean('is_active').notNull().default(true),
+    type: text('type').notNull().default('member'),
+    invitationCode: text('invitation_code').notNull(),
+    isVerifiesEmail: boolean('is_verifies_email').notNull().default(false),
+    isVerifiesMobile: boolean('is_verifies_mobile').notNull().default(false),
+    isVerifiesIdentity: boolean('is_verifies_identity').notNull().default(false),
+    isVerifiesBank: boolean('is_verifies_bank').notNull().default(false),
+    mobileVerifiedAt: ts('mobile_verified_at'),
+    emailVerifiedAt: ts('email_verified_at'),
+    identityType: text('identity_type'),
+    identityValue: text('identity_value'),
+    countryId: integer('country_id').notNull().default(764),
+    isSync: boolean('is_sync').notNull().default(false),
+    authenTypeDefault: text('authen_type_default').notNull().default('mobile'),
+    language: text('language').notNull().default('th'),
+    avatarOriginal: text('avatar_original'),
+    avatarThumbnail: text('avatar_thumbnail'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    uniqueIndex('users_invitation_code_key').on(t.invitationCode),
+    check('users_gender_check', sql`${t.gender} in ('male','female')`),
+    check('users_type_check', sql`${t.type} in ('member','staff','admin')`),
+    check('users_language_check', sql`${t.language} in ('th','en')`),
+  ],
+);
+
+/** One row per issued refresh token; rotation links tokens of one sign-in by family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    clientId: text('client_id').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * One verification model for every purpose (onboarding, reset-password, change-email, change-mobile):
+ * an OTP code and, for links, a token; both stored hashed.
+ */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    channel: text('channel').notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash'),
+    tokenHash: text('token_hash'),
+    refCode: text('ref_code').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    killedAt: ts('killed_at'),
+  },
+  (t) => [
+    uniqueIndex('verifications_token_key').on(t.tokenHash),
+    index('verifications_target_idx').on(t.target, t.purpose, t.createdAt),
+    check('verifications_channel_check', sql`${t.channel} in ('sms','email')`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    titleTh: text('title_th').notNull(),
+    body: text('body').notNull(),
+    bodyTh: text('body_th').notNull(),
+    readAt: ts('read_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+);

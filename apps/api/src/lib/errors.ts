@@ -1,0 +1,19 @@
+import type { ErrorCode } from '@portal/contracts/error-codes';
+
+/** An error the client is meant to see: it becomes the envelope's status. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: ErrorCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const validation = (field: string, message: string, errorCode: ErrorCode = 'VALIDATION_ERROR') =>
+  new AppError(422, errorCode, message, { [field]: [message] });
+
+export const notFound = (message = 'Not found data', errorCode: ErrorCode = 'NOT_FOUND') =>
+  new AppError(404, errorCode, message);

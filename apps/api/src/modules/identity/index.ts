@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { meRoutes } from './me/routes';
+import { notificationRoutes } from './notifications/routes';
+import { referenceRoutes } from './reference/routes';
+import { oauthRoutes, sessionRoutes } from './session/routes';
+import { userRoutes } from './users/routes';
+import { linkRoutes } from './verification/link-routes';
+import { otpRoutes } from './verification/otp-routes';
+
+/** The member API: identity, verification, sessions, the address lists. Mounted at /member. */
+export const identityModule =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    for (const routes of [oauthRoutes, sessionRoutes, userRoutes, meRoutes, notificationRoutes, otpRoutes, linkRoutes, referenceRoutes]) {
+      await app.register(routes(ctx));
+    }
+  };

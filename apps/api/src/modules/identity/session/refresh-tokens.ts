@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import { refreshTokens } from '../../../db/schema/identity';
+import { sha256, urlToken } from '../../../lib/random';
+
+export interface IssuedRefresh {
+  token: string;
+  familyId: string;
+}
+
+export async function issueRefreshToken(
+  db: Db | Tx,
+  p: { userId: number; clientId: string; ttlSeconds: number; familyId?: string; userAgent?: string; ip?: string },
+): Promise<IssuedRefresh> {
+  const token = urlToken(32);
+  const familyId = p.familyId ?? randomUUID();
+  await db.insert(refreshTokens).values({
+    userId: p.userId,
+    familyId,
+    tokenHash: sha256(token),
+    clientId: p.clientId,
+    userAgent: p.userAgent?.slice(0, 300),
+    ip: p.ip,
+    expiresAt: new Date(Date.now() + p.ttlSeconds * 1000),
+  });
+  return { token, familyId };
+}
+
+export type RotateResult =
+  | { ok: true; userId: number; familyId: string; clientId: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
+
+/**
+ * Marks a refresh token used, once. A token seen a second time means it was stolen or replayed:
+ * the whole family (every token of that sign-in) is revoked.
+ */
+export async function consumeRefreshToken(db: Db, token: string): Promise<RotateResult> {
+  const hash = sha256(token);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).for('update');
+    if (!row) return { ok: false, reason: 'unknown' } as const;
+    if (row.revokedAt) return { ok: false, reason: 'revoked' } as const;
+    if (row.usedAt) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      return { ok: false, reason: 'reused' } as const;
+    }
+    if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
+    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+    return { ok: true, userId: row.userId, familyId: row.familyId, clientId: row.clientId } as const;
+  });
+}
+
+/** Revokes every live refresh token of the user, except those of `keepFamily` when given. */
+export async function revokeUserSessions(db: Db | Tx, userId: number, keepFamily?: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined,
+      ),
+    );
+}
+
+export async function familyOf(db: Db | Tx, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
+  return row?.familyId ?? null;
+}

@@ -1,0 +1,81 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginBody } from '@portal/contracts/identity';
+import { REFRESH_COOKIE, tokenRequest } from '@portal/contracts/oauth';
+import type { AppContext } from '../../../context';
+import { envelope } from '../../../plugins/envelope';
+import { userId } from '../../../plugins/auth';
+import { revokeUserSessions } from './refresh-tokens';
+import { OAuthError, authenticateClient, clientCredentials, login, refreshGrant } from './service';
+
+const cookiePath = '/member';
+
+export function setRefreshCookie(ctx: AppContext, reply: FastifyReply, token: string) {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.config.secureCookies,
+    path: cookiePath,
+    maxAge: ctx.config.refreshTokenTtl,
+  });
+}
+
+const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
+
+const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+
+/** The token endpoint speaks RFC 6749, not the envelope. */
+export const oauthRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post('/oauth/token', { config: { access: 'none' } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      const parsed = tokenRequest.safeParse(request.body ?? {});
+      try {
+        if (!parsed.success) {
+          const grant = (request.body as { grant_type?: unknown } | null)?.grant_type;
+          if (grant && grant !== 'client_credentials' && grant !== 'refresh_token') {
+            throw new OAuthError(400, 'unsupported_grant_type');
+          }
+          throw new OAuthError(400, 'invalid_request');
+        }
+        const body = parsed.data;
+        if (body.grant_type === 'client_credentials') {
+          return await clientCredentials(ctx, body.client_id, body.client_secret, body.scope);
+        }
+        authenticateClient(ctx, body.client_id, body.client_secret);
+        const presented = body.refresh_token ?? request.cookies[REFRESH_COOKIE];
+        if (!presented) throw new OAuthError(400, 'invalid_request', 'refresh_token is required');
+        const tokens = await refreshGrant(ctx, body.client_id, presented, meta(request));
+        setRefreshCookie(ctx, reply, tokens.refresh_token);
+        return tokens;
+      } catch (err) {
+        if (err instanceof OAuthError) {
+          if (err.error === 'invalid_grant') clearRefreshCookie(reply);
+          return reply.code(err.statusCode).send({ error: err.error, ...(err.description ? { error_description: err.description } : {}) });
+        }
+        throw err;
+      }
+    });
+  };
+
+export const sessionRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post('/v1/login', { config: { access: 'none' }, schema: { body: loginBody } }, async (request, reply) => {
+      // The app key names the client the sign-in belongs to; refreshes must come from the same one.
+      const key = String(request.headers['x-app-key']);
+      const clientId = ctx.config.clients.some((c) => c.id === key) ? key : (ctx.config.clients[0]?.id ?? key);
+      const result = await login(ctx, request.body.username, request.body.password, clientId, meta(request));
+      setRefreshCookie(ctx, reply, result.refresh_token);
+      return envelope(result);
+    });
+
+    /** Signs the member out everywhere: this device and every other session. */
+    app.post('/v1/logout', { config: { access: 'user' }, schema: { body: z.object({}).passthrough().optional() } }, async (request, reply) => {
+      await revokeUserSessions(ctx.db, userId(request));
+      clearRefreshCookie(reply);
+      return envelope(null);
+    });
+  };

@@ -1,0 +1,102 @@
+import { eq, sql } from 'drizzle-orm';
+import type { User } from '@portal/contracts/identity';
+import { registerBody } from '@portal/contracts/identity';
+import { MSG } from '@portal/contracts/messages';
+import type { z } from 'zod';
+import type { AppContext } from '../../../context';
+import { users } from '../../../db/schema/identity';
+import { members } from '../../../db/schema/network';
+import { AppError } from '../../../lib/errors';
+import { hashPassword } from '../../../lib/passwords';
+import { invitationCode } from '../../../lib/random';
+import { findUserByIdentifier, loadUser } from './repository';
+
+type RegisterInput = z.output<typeof registerBody>;
+
+const UNIQUE_VIOLATION = '23505';
+
+function takenError(constraint: string | undefined): AppError | null {
+  if (constraint === 'users_email_key') {
+    return new AppError(422, 'VALIDATION_ERROR', MSG.emailTaken, { email: [MSG.emailTaken] });
+  }
+  if (constraint === 'users_mobile_key') {
+    return new AppError(422, 'VALIDATION_ERROR', MSG.mobileTaken, { mobile: [MSG.mobileTaken] });
+  }
+  return null;
+}
+
+/** The referrer is whoever owns the invitation code (member code or member UUID also accepted). */
+export async function findReferrer(ctx: AppContext, code: string) {
+  const value = code.trim();
+  const [row] = await ctx.db
+    .select({ member: members, user: users })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(
+      sql`${users.deletedAt} is null and ${users.isActive} and (
+        ${users.invitationCode} = ${value.toUpperCase()}
+        or ${members.memberCode} = ${value.toUpperCase()}
+        or ${members.memberUuid}::text = ${value.toLowerCase()})`,
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Creates the user and their (not yet placed) network member in one transaction. Two identical
+ * registrations racing each other meet the unique indexes: one wins, the other gets "taken".
+ */
+export async function registerUser(ctx: AppContext, input: RegisterInput, createdBy?: number): Promise<User> {
+  const fieldErrors: Record<string, string[]> = {};
+  const referrer = await findReferrer(ctx, input.ref_uuid);
+  if (!referrer) fieldErrors.ref_uuid = [MSG.invalidInvitation];
+  if (await findUserByIdentifier(ctx.db, { email: input.email })) fieldErrors.email = [MSG.emailTaken];
+  if (await findUserByIdentifier(ctx.db, { mobile: input.mobile })) fieldErrors.mobile = [MSG.mobileTaken];
+  const first = Object.values(fieldErrors)[0]?.[0];
+  if (first) {
+    throw new AppError(422, referrer ? 'VALIDATION_ERROR' : 'INVALID_INVITATION_CODE', first, fieldErrors);
+  }
+
+  const passwordHash = await hashPassword(input.password);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const id = await ctx.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            mobile: input.mobile,
+            passwordHash,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            gender: input.gender,
+            countryId: input.country_id,
+            authenTypeDefault: input.authen_type_default,
+            isSync: Boolean(input.is_sync),
+            invitationCode: invitationCode(),
+          })
+          .returning({ id: users.id });
+        if (!user) throw new Error('insert returned nothing');
+        await tx.insert(members).values({
+          userId: user.id,
+          memberCode: sql`'M' || lpad(nextval('member_code_seq')::text, 7, '0')`,
+          referrerMemberId: referrer!.member.id,
+          createdBy: createdBy ?? null,
+        });
+        return user.id;
+      });
+      const user = await loadUser(ctx.db, id);
+      if (!user) throw new Error('registered user vanished');
+      return user;
+    } catch (err) {
+      const pgErr = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+      const code = pgErr.code ?? pgErr.cause?.code;
+      const constraint = pgErr.constraint ?? pgErr.cause?.constraint;
+      if (code !== UNIQUE_VIOLATION) throw err;
+      const taken = takenError(constraint);
+      if (taken) throw taken;
+      // an invitation-code collision: draw another code and try again
+    }
+  }
+  throw new AppError(500, 'CREATE_ACCOUNT_FAILED', 'Create account unsuccessfully');
+}

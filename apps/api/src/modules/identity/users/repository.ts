@@ -1,0 +1,110 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { SuspensionEntry, User } from '@portal/contracts/identity';
+import type { Db, Tx } from '../../../db/client';
+import { users } from '../../../db/schema/identity';
+import { members, suspensionEntries } from '../../../db/schema/network';
+
+export type UserRow = typeof users.$inferSelect;
+type MemberRow = typeof members.$inferSelect;
+type SuspensionRow = typeof suspensionEntries.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toSuspension(s: SuspensionRow): SuspensionEntry {
+  return {
+    id: s.id,
+    period: s.period as SuspensionEntry['period'],
+    status: s.status as SuspensionEntry['status'],
+    days_left: s.daysLeft,
+    suspended_at: iso(s.suspendedAt),
+    message: s.message,
+    message_th: s.messageTh,
+    created_at: s.createdAt.toISOString(),
+  };
+}
+
+export function toUser(u: UserRow, m: MemberRow | null, suspension: SuspensionRow[]): User {
+  return {
+    id: u.id,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    birthday: u.birthday,
+    gender: u.gender as User['gender'],
+    is_active: u.isActive,
+    type: u.type as User['type'],
+    mobile: u.mobile,
+    images: { avatar: { original: u.avatarOriginal, thumbnail: u.avatarThumbnail } },
+    invitation_code: u.invitationCode,
+    is_verifies_email: u.isVerifiesEmail,
+    is_verifies_mobile: u.isVerifiesMobile,
+    is_verifies_identity: u.isVerifiesIdentity,
+    is_verifies_bank: u.isVerifiesBank,
+    created_at: u.createdAt.toISOString(),
+    updated_at: u.updatedAt.toISOString(),
+    mobile_verified_at: iso(u.mobileVerifiedAt),
+    email_verified_at: iso(u.emailVerifiedAt),
+    identity_type: u.identityType,
+    identity_value: u.identityValue,
+    country_id: u.countryId,
+    is_sync: u.isSync,
+    authen_type_default: u.authenTypeDefault as User['authen_type_default'],
+    language: u.language as User['language'],
+    member: m
+      ? {
+          id: m.id,
+          memberCode: m.memberCode,
+          member_uuid: m.memberUuid,
+          first_name: u.firstName,
+          last_name: u.lastName,
+          phone_number: u.mobile,
+          email: u.email,
+          birthday: u.birthday,
+          gender: u.gender,
+          referrer_member_id: m.referrerMemberId,
+          is_placed: m.placementParentId !== null,
+          suspension: suspension.map(toSuspension),
+        }
+      : null,
+  };
+}
+
+/** Users with their member and suspension entries (newest first), in the order of `ids`. */
+export async function loadUsers(db: Db | Tx, ids: number[]): Promise<User[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ u: users, m: members })
+    .from(users)
+    .leftJoin(members, eq(members.userId, users.id))
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  const memberIds = rows.flatMap((r) => (r.m ? [r.m.id] : []));
+  const entries = memberIds.length
+    ? await db
+        .select()
+        .from(suspensionEntries)
+        .where(inArray(suspensionEntries.memberId, memberIds))
+        .orderBy(desc(suspensionEntries.createdAt), desc(suspensionEntries.id))
+    : [];
+  const byId = new Map(rows.map((r) => [r.u.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [toUser(r.u, r.m, entries.filter((e) => e.memberId === r.m?.id))];
+  });
+}
+
+export async function loadUser(db: Db | Tx, id: number): Promise<User | null> {
+  return (await loadUsers(db, [id]))[0] ?? null;
+}
+
+export async function findUserByIdentifier(db: Db | Tx, identifier: { email?: string; mobile?: string }) {
+  const cond = identifier.email
+    ? sql`lower(${users.email}) = ${identifier.email.toLowerCase()}`
+    : eq(users.mobile, identifier.mobile ?? '');
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(cond, isNull(users.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,66 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { migrateDatabase } from './db/migrate';
+import { jwtSecret, lockDataDir, openDatabase } from './db/runtime';
+import { seedDemo } from './db/seed/demo';
+
+/**
+ * Starts the portal: lock DATA_DIR, start (or reach) PostgreSQL, migrate, seed the demo once, serve.
+ * SIGINT / SIGTERM stop the HTTP server first (it drains open requests), then the database.
+ */
+async function main() {
+  const config = loadConfig();
+  const release = lockDataDir(config.dataDir);
+  let opened: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  try {
+    opened = await openDatabase(config);
+    await migrateDatabase(opened.database.db);
+    const demo = config.demoSeed ? await seedDemo(opened.database.db) : null;
+    const app = await buildApp({ config, database: opened.database, jwtSecret: jwtSecret(config) });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+    const lines = [
+      '',
+      `  Member portal is running at ${url}`,
+      `  Database: ${opened.embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'DATABASE_URL'}`,
+      `  API docs: ${url}/docs`,
+    ];
+    if (demo) {
+      lines.push(
+        `  Demo sign-in: ${demo.email} or ${demo.mobile} / password ${demo.password}`,
+        `  Demo invitation code: ${demo.invitationCode}  (${url}/auth/register/${demo.invitationCode})`,
+        `  Suspended demo member: ${demo.suspendedEmail} / ${demo.password}`,
+        `  Outbox (OTP codes and e-mail links): ${url}/dev/outbox`,
+      );
+    }
+    console.log(lines.join('\n') + '\n');
+
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      app.log.info({ signal }, 'stopping');
+      const force = setTimeout(() => process.exit(1), 15_000).unref();
+      await app.close();
+      await opened?.database.close();
+      await opened?.embedded?.stop();
+      release();
+      clearTimeout(force);
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+  } catch (err) {
+    await opened?.database.close().catch(() => {});
+    await opened?.embedded?.stop().catch(() => {});
+    release();
+    throw err;
+  }
+}
+
+main().catch((err: Error) => {
+  console.error(`\nThe portal could not start: ${err.message}\n`);
+  process.exit(1);
+});

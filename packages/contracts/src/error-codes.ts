@@ -1,0 +1,43 @@
+/**
+ * The one list of `error_code` values. The portal translates each of them
+ * (locales/<lng>/errors.json), so adding one here means adding its messages there.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'MALFORMED_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INVALID_APP_KEY',
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+  // the specification's catalogue
+  'INVALID_CREDENTIALS',
+  'INVALID_INVITATION_CODE',
+  'OTP_TRANSACTION_WAS_EXPIRED',
+  'OTP_TRANSACTION_NOT_FOUND',
+  'INVALID_VERIFY_CODE',
+  'OTP_RESEND_TOO_SOON',
+  'USER_UPDATE_VALIDATE_ERROR',
+  'ACTIVATE_CODE_INVALID',
+  'ALREADY_ACTIVATED',
+  'RESET_TOKEN_INVALID',
+  'INVALID_RESET_CODE',
+  'CREATE_ACCOUNT_FAILED',
+  'CHANGE_PASSWORD_FAILED',
+  'UPDATE_FAILED',
+  'UPLOAD_FAILED',
+  'NOT_FOUND_DATA',
+  'NOT_FOUND_PACKAGE',
+  'NOT_FOUND_DOCUMENT',
+  'ACCOUNT_INACTIVE',
+  'ACCOUNT_SUSPENDED',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
