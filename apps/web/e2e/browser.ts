@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-sync', '--disable-component-update'],
+  });
+}
+
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 360, height: 740 };
+
+export async function newPage(browser: Browser, opts: { viewport?: { width: number; height: number }; lang?: 'th' | 'en' } = {}) {
+  const context: BrowserContext = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, baseURL: baseUrl(), locale: 'th-TH' });
+  if (opts.lang) await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), opts.lang);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+interface OutboxMessage {
+  channel: 'sms' | 'email';
+  to: string;
+  purpose: string;
+  code?: string;
+  link?: string;
+  text: string;
+}
+
+/** The newest message the outbox provider wrote to `to`, waiting briefly for it to arrive. */
+export async function lastMessage(to: string, purpose?: string): Promise<OutboxMessage> {
+  const file = path.join(inject('dataDir'), 'outbox.jsonl');
+  for (let i = 0; i < 40; i++) {
+    if (fs.existsSync(file)) {
+      const rows = fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as OutboxMessage)
+        .reverse();
+      const hit = rows.find((m) => m.to === to && (!purpose || m.purpose === purpose));
+      if (hit) return hit;
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`No outbox message to ${to}`);
+}
+
+/** Screenshots for people to look at: screenshots/<name>.png (ignored by git). */
+export async function shot(page: Page, name: string) {
+  const dir = path.resolve(import.meta.dirname, '../../../screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/dashboard|\/notifications|\/auth\/resend_verify_code/);
+}
