@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +17,8 @@ import { TokenSigner } from './lib/tokens';
 import { identityModule } from './modules/identity';
 import { registerAppKey, registerAuth } from './plugins/auth';
 import { envelope, registerErrorEnvelope, sendError } from './plugins/envelope';
+import { AppError } from './lib/errors';
+import { MSG } from '@portal/contracts/messages';
 
 export interface BuildOptions {
   config: Config;
@@ -109,6 +112,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const confidential = new Set(config.clients.filter((c) => c.kind === 'confidential').map((c) => c.id));
   await app.register(
     async (api) => {
+      // A ceiling per IP for every API call; the sensitive calls have tighter limits of their own.
+      await api.register(rateLimit, {
+        max: config.rateLimit.global,
+        timeWindow: 60_000,
+        errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', MSG.rateLimited),
+      });
       registerAppKey(api, config.appKeys);
       registerAuth(api, ctx.signer, confidential);
       await api.register(identityModule(ctx));

@@ -42,7 +42,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(1200),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type isoCountriesModule from 'i18n-iso-countries';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { countries, districts, provinces, subdistricts } from './schema/reference';
@@ -12,7 +13,6 @@ interface Place {
   name_in_english: string;
 }
 
-/** Thai district names in the package carry a "เขต " prefix for Bangkok; keep them as DOPA writes them. */
 function chunk<T>(rows: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
@@ -23,7 +23,7 @@ export async function loadReferenceData(db: Db): Promise<void> {
   const [{ n } = { n: 0 }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from provinces`)).rows;
   if (n > 0) return;
 
-  const isoCountries = require('i18n-iso-countries') as typeof import('i18n-iso-countries');
+  const isoCountries = require('i18n-iso-countries') as typeof isoCountriesModule;
   isoCountries.registerLocale(require('i18n-iso-countries/langs/en.json'));
   isoCountries.registerLocale(require('i18n-iso-countries/langs/th.json'));
   const address = require('@bilions/thailand-address') as {
@@ -51,6 +51,7 @@ export async function loadReferenceData(db: Db): Promise<void> {
           id: d.id,
           code: d.code,
           provinceId: d.province_id,
+          // Bangkok's districts carry a "เขต " prefix in the package; the portal shows the bare name.
           nameTh: d.name_in_thai.replace(/^เขต\s+/, ''),
           nameEn: d.name_in_english,
         })),

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { User } from '@portal/contracts/identity';
-import { registerBody } from '@portal/contracts/identity';
+import { type registerBody } from '@portal/contracts/identity';
 import { MSG } from '@portal/contracts/messages';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context';
