@@ -44,6 +44,25 @@ function runAs(): { uid: number; gid: number } | undefined {
   return { uid: Number(res.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
+/**
+ * The server runs as `postgres`, so every folder above the cluster must let it through. We add the
+ * traverse bit (not read) to the folder we own; any folder further up is the user's to decide.
+ */
+function ensureReachable(dir: string) {
+  const parent = path.dirname(dir);
+  const st = fs.statSync(parent);
+  if ((st.mode & 0o001) === 0) fs.chmodSync(parent, st.mode | 0o001);
+  for (let p = path.dirname(parent); ; p = path.dirname(p)) {
+    if ((fs.statSync(p).mode & 0o001) === 0) {
+      throw new Error(
+        `PostgreSQL runs as the "postgres" user and cannot reach ${dir}: ${p} is closed to other users. ` +
+          'Choose a DATA_DIR outside it (for example /var/lib/portal).',
+      );
+    }
+    if (p === path.dirname(p)) break;
+  }
+}
+
 function chownTree(dir: string, ids: { uid: number; gid: number }) {
   fs.chownSync(dir, ids.uid, ids.gid);
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -91,6 +110,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const dir = path.resolve(opts.dir);
   const passwordFile = path.join(path.dirname(dir), `${path.basename(dir)}.password`);
   fs.mkdirSync(path.dirname(dir), { recursive: true });
+  if (ids) ensureReachable(dir);
 
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -36,6 +36,12 @@ export class RateLimiter {
     this.hits.delete(key);
   }
 
+  /** Takes back one attempt of a key, so a success does not use up a shared budget (an IP's). */
+  forgive(key: string): void {
+    const entry = this.hits.get(key);
+    if (entry && entry.count > 0) entry.count -= 1;
+  }
+
   private sweep(now: number) {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;

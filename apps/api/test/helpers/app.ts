@@ -12,6 +12,8 @@ import type { OutboxMessage } from '../../src/lib/outbox';
 import { withDatabase } from './global-setup';
 
 export const APP_KEY = 'portal-web';
+/** The secret test apps sign tokens with (to forge expired or foreign tokens in tests). */
+export const JWT_SECRET = 'test-secret-'.padEnd(48, 'x');
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,7 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: dbUrl, LOG_LEVEL: 'silent', ...env });
   const database = connect(dbUrl, 5);
-  const app = await buildApp({ config, database, jwtSecret: 'test-secret-'.padEnd(48, 'x'), logger: false });
+  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, logger: false });
   await app.ready();
   return {
     app,

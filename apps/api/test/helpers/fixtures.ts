@@ -11,19 +11,25 @@ export const PASSWORD = 'secret-pass-123';
 
 let counter = 0;
 const unique = () => `${process.pid}${Date.now().toString().slice(-5)}${counter++}`;
+/**
+ * Eight digits that never repeat within a process (each test file has its own database), unlike
+ * the tail of `unique()`, whose digits shift once the counter grows a digit.
+ */
+const serial = () => String(counter).padStart(8, '0');
 
 /** The top of a network: a verified member whose invitation code others can use. */
 export async function seedSponsor(db: Db, opts: { email?: string; mobile?: string; invitationCode?: string } = {}) {
+  const seq = serial();
   const n = unique();
   const [user] = await db
     .insert(users)
     .values({
       email: opts.email ?? `sponsor${n}@test.example`,
-      mobile: opts.mobile ?? `09${n.slice(-8).padStart(8, '0')}`,
+      mobile: opts.mobile ?? `09${seq}`,
       passwordHash: await hashPassword(PASSWORD),
       firstName: 'Sponsor',
       lastName: 'Top',
-      invitationCode: opts.invitationCode ?? `S${n}`.slice(0, 12).toUpperCase(),
+      invitationCode: opts.invitationCode ?? `S${seq}`,
       isVerifiesEmail: true,
       isVerifiesMobile: true,
     })
@@ -36,12 +42,13 @@ export async function seedSponsor(db: Db, opts: { email?: string; mobile?: strin
 }
 
 export function registration(invitationCode: string, overrides: Record<string, unknown> = {}) {
+  const seq = serial();
   const n = unique();
   return {
     first_name: 'สมหญิง',
     last_name: 'ทดสอบ',
     email: `member${n}@test.example`,
-    mobile: `08${n.slice(-8).padStart(8, '0')}`,
+    mobile: `08${seq}`,
     password: PASSWORD,
     password_confirmation: PASSWORD,
     gender: 'female',

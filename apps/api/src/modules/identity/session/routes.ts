@@ -72,8 +72,11 @@ export const sessionRoutes =
       return envelope(result);
     });
 
-    /** Signs the member out everywhere: this device and every other session. */
-    app.post('/v1/logout', { config: { access: 'user' }, schema: { body: z.object({}).passthrough().optional() } }, async (request, reply) => {
+    /**
+     * Signs the member out everywhere: this device and every other session. The portal posts no body
+     * (Fastify then hands the schema null), so the body is optional in both senses.
+     */
+    app.post('/v1/logout', { config: { access: 'user' }, schema: { body: z.object({}).passthrough().nullish() } }, async (request, reply) => {
       await revokeUserSessions(ctx.db, userId(request));
       clearRefreshCookie(reply);
       return envelope(null);

@@ -90,7 +90,9 @@ export async function login(ctx: AppContext, username: string, password: string,
     throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
   }
   if (!row.isActive) throw new AppError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
+  // Only failures count: a busy office (or every member behind one proxy) must not lock itself out.
   ctx.limits.login.reset(`account:${account}`);
+  ctx.limits.login.forgive(`ip:${meta.ip}`);
   const refresh = await issueRefreshToken(ctx.db, {
     userId: row.id,
     clientId,

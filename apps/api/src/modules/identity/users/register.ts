@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { User } from '@portal/contracts/identity';
 import { type registerBody } from '@portal/contracts/identity';
 import { MSG } from '@portal/contracts/messages';
@@ -9,20 +9,31 @@ import { members } from '../../../db/schema/network';
 import { AppError } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/passwords';
 import { invitationCode } from '../../../lib/random';
-import { findUserByIdentifier, loadUser } from './repository';
+import { loadUser } from './repository';
 
 type RegisterInput = z.output<typeof registerBody>;
 
 const UNIQUE_VIOLATION = '23505';
 
-function takenError(constraint: string | undefined): AppError | null {
-  if (constraint === 'users_email_key') {
-    return new AppError(422, 'VALIDATION_ERROR', MSG.emailTaken, { email: [MSG.emailTaken] });
-  }
-  if (constraint === 'users_mobile_key') {
-    return new AppError(422, 'VALIDATION_ERROR', MSG.mobileTaken, { mobile: [MSG.mobileTaken] });
-  }
-  return null;
+/**
+ * Which of the e-mail and mobile are taken, read in one statement so the two answers agree (two
+ * separate reads around a racing registration could report only one of them). Soft-deleted users
+ * count: the unique indexes keep their e-mail and mobile as well.
+ */
+async function takenFields(ctx: AppContext, email: string, mobile: string): Promise<Record<string, string[]>> {
+  const rows = await ctx.db
+    .select({ email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(or(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.mobile, mobile)));
+  const out: Record<string, string[]> = {};
+  if (rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) out.email = [MSG.emailTaken];
+  if (rows.some((r) => r.mobile === mobile)) out.mobile = [MSG.mobileTaken];
+  return out;
+}
+
+function takenError(fields: Record<string, string[]>): AppError {
+  const first = Object.values(fields)[0]?.[0] ?? MSG.emailTaken;
+  return new AppError(422, 'VALIDATION_ERROR', first, fields);
 }
 
 /** The referrer is whoever owns the invitation code (member code or member UUID also accepted). */
@@ -50,8 +61,7 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, create
   const fieldErrors: Record<string, string[]> = {};
   const referrer = await findReferrer(ctx, input.ref_uuid);
   if (!referrer) fieldErrors.ref_uuid = [MSG.invalidInvitation];
-  if (await findUserByIdentifier(ctx.db, { email: input.email })) fieldErrors.email = [MSG.emailTaken];
-  if (await findUserByIdentifier(ctx.db, { mobile: input.mobile })) fieldErrors.mobile = [MSG.mobileTaken];
+  Object.assign(fieldErrors, await takenFields(ctx, input.email, input.mobile));
   const first = Object.values(fieldErrors)[0]?.[0];
   if (first) {
     throw new AppError(422, referrer ? 'VALIDATION_ERROR' : 'INVALID_INVITATION_CODE', first, fieldErrors);
@@ -93,8 +103,17 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, create
       const code = pgErr.code ?? pgErr.cause?.code;
       const constraint = pgErr.constraint ?? pgErr.cause?.constraint;
       if (code !== UNIQUE_VIOLATION) throw err;
-      const taken = takenError(constraint);
-      if (taken) throw taken;
+      if (constraint === 'users_email_key' || constraint === 'users_mobile_key') {
+        // Lost a race to an identical registration: answer as if it had come second.
+        const taken = await takenFields(ctx, input.email, input.mobile);
+        throw takenError(
+          Object.keys(taken).length > 0
+            ? taken
+            : constraint === 'users_email_key'
+              ? { email: [MSG.emailTaken] }
+              : { mobile: [MSG.mobileTaken] },
+        );
+      }
       // an invitation-code collision: draw another code and try again
     }
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SuspensionEntry, User } from '@portal/contracts/identity';
 import type { Db, Tx } from '../../../db/client';
 import { users } from '../../../db/schema/identity';
@@ -69,27 +69,51 @@ export function toUser(u: UserRow, m: MemberRow | null, suspension: SuspensionRo
   };
 }
 
-/** Users with their member and suspension entries (newest first), in the order of `ids`. */
+interface SuspensionJson {
+  id: number;
+  member_id: number;
+  period: string;
+  status: string;
+  days_left: number | null;
+  suspended_at: string | null;
+  message: string;
+  message_th: string;
+  created_at: string;
+}
+
+const fromJson = (s: SuspensionJson): SuspensionRow => ({
+  id: s.id,
+  memberId: s.member_id,
+  period: s.period,
+  status: s.status,
+  daysLeft: s.days_left,
+  suspendedAt: s.suspended_at ? new Date(s.suspended_at) : null,
+  message: s.message,
+  messageTh: s.message_th,
+  createdAt: new Date(s.created_at),
+});
+
+/**
+ * Users with their member and suspension entries (newest first), in the order of `ids`.
+ * One round trip: /me is the hottest call of the portal.
+ */
 export async function loadUsers(db: Db | Tx, ids: number[]): Promise<User[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ u: users, m: members })
+    .select({
+      u: users,
+      m: members,
+      suspension: sql<SuspensionJson[] | null>`(
+        select json_agg(s order by s.created_at desc, s.id desc)
+        from ${suspensionEntries} s where s.member_id = ${members.id})`,
+    })
     .from(users)
     .leftJoin(members, eq(members.userId, users.id))
     .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
-  const memberIds = rows.flatMap((r) => (r.m ? [r.m.id] : []));
-  const entries = memberIds.length
-    ? await db
-        .select()
-        .from(suspensionEntries)
-        .where(inArray(suspensionEntries.memberId, memberIds))
-        .orderBy(desc(suspensionEntries.createdAt), desc(suspensionEntries.id))
-    : [];
   const byId = new Map(rows.map((r) => [r.u.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    if (!r) return [];
-    return [toUser(r.u, r.m, entries.filter((e) => e.memberId === r.m?.id))];
+    return r ? [toUser(r.u, r.m, (r.suspension ?? []).map(fromJson))] : [];
   });
 }
 
