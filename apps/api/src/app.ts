@@ -119,7 +119,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', MSG.rateLimited),
       });
       registerAppKey(api, config.appKeys);
-      registerAuth(api, ctx.signer, confidential);
+      registerAuth(api, ctx.signer, confidential, async (id) => {
+        const { rows } = await database.pool.query(
+          `select 1 from users where id = $1 and is_active and deleted_at is null and type in ('staff','admin')`,
+          [id],
+        );
+        return rows.length > 0;
+      });
       await api.register(identityModule(ctx));
     },
     { prefix: '/member' },

@@ -213,7 +213,7 @@ export const otpVerifyBody = z
 export const activateRequestBody = z.strictObject({
   email: z.string().trim().toLowerCase().pipe(EMAIL),
 });
-export const activateBody = z.strictObject({ token: z.string().trim().min(16).max(128) });
+export const activateBody = z.strictObject({ token: z.string().trim().max(128) });
 
 export const passwordResetRequestBody = z.strictObject({
   email: z.string({ message: MSG.invalidEmail }).trim().toLowerCase().pipe(EMAIL),

@@ -39,7 +39,16 @@ export function registerAppKey(app: FastifyInstance, keys: string[]) {
   });
 }
 
-export function registerAuth(app: FastifyInstance, signer: TokenSigner, confidentialClients: Set<string>) {
+/**
+ * `isStaffNow` re-reads the account for staff routes: a demoted or deactivated staff member loses
+ * access at once, not when their access token expires.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  signer: TokenSigner,
+  confidentialClients: Set<string>,
+  isStaffNow: (userId: number) => Promise<boolean>,
+) {
   app.decorateRequest('principal', null);
   app.addHook('preHandler', async (request) => {
     const access: Access = request.routeOptions.config.access ?? 'user';
@@ -59,7 +68,7 @@ export function registerAuth(app: FastifyInstance, signer: TokenSigner, confiden
     // staff
     const isStaff =
       principal.kind === 'user'
-        ? principal.userType === 'staff' || principal.userType === 'admin'
+        ? (principal.userType === 'staff' || principal.userType === 'admin') && (await isStaffNow(principal.userId))
         : confidentialClients.has(principal.clientId);
     if (!isStaff) throw new AppError(403, 'FORBIDDEN', MSG.forbidden);
   });

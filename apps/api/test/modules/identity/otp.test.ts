@@ -382,3 +382,12 @@ describe('resend with no wait', () => {
     }
   });
 });
+
+describe('a signed-in member and other numbers', () => {
+  it("when a code was just sent to someone else's mobile then asking for it still answers 422, not 'too soon'", async () => {
+    const { user: victim } = await memberWithOtp();
+    const { body } = await register(t.app, invitation);
+    const session = await login(t.app, body.email);
+    expectError(await ask(victim.mobile, session.access_token), 422, 'VALIDATION_ERROR');
+  });
+});

@@ -243,3 +243,14 @@ describe('staff', () => {
     }
   });
 });
+
+describe('staff access follows the account, not the token', () => {
+  it('when a staff member is demoted then their still-valid access token is refused at once', async () => {
+    const former = await seedSponsor(t.database.db);
+    await makeStaff(t, former.user.id);
+    const token = (await login(t.app, former.user.email)).access_token;
+    expect((await call(t.app, 'GET', '/member/v1/users', { token })).statusCode).toBe(200);
+    await t.database.pool.query(`update users set type = 'member' where id = $1`, [former.user.id]);
+    expectError(await call(t.app, 'GET', '/member/v1/users', { token }), 403, 'FORBIDDEN');
+  });
+});

@@ -35,11 +35,13 @@ export type RotateResult =
  * Marks a refresh token used, once. A token seen a second time means it was stolen or replayed:
  * the whole family (every token of that sign-in) is revoked.
  */
-export async function consumeRefreshToken(db: Db, token: string): Promise<RotateResult> {
+export async function consumeRefreshToken(db: Db, token: string, clientId: string): Promise<RotateResult> {
   const hash = sha256(token);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).for('update');
-    if (!row) return { ok: false, reason: 'unknown' } as const;
+    // A token presented by another client is treated as unknown and left untouched, so a confused
+    // client cannot burn the real one's token and make its next refresh look like a replay.
+    if (!row || row.clientId !== clientId) return { ok: false, reason: 'unknown' } as const;
     if (row.revokedAt) return { ok: false, reason: 'revoked' } as const;
     if (row.usedAt) {
       await tx

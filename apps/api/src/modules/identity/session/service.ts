@@ -58,9 +58,8 @@ async function userTokens(ctx: AppContext, userId: number, userType: UserType, c
 }
 
 export async function refreshGrant(ctx: AppContext, clientId: string, refreshToken: string, meta: ClientMeta) {
-  const result = await consumeRefreshToken(ctx.db, refreshToken);
+  const result = await consumeRefreshToken(ctx.db, refreshToken, clientId);
   if (!result.ok) throw new OAuthError(400, 'invalid_grant', `refresh token ${result.reason}`);
-  if (result.clientId !== clientId) throw new OAuthError(400, 'invalid_grant');
   const [user] = await ctx.db.select().from(users).where(eq(users.id, result.userId));
   if (!user || !user.isActive || user.deletedAt) {
     await revokeUserSessions(ctx.db, result.userId);

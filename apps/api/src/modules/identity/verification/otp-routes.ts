@@ -32,18 +32,18 @@ export const otpRoutes =
       const { purpose } = request.body;
       ctx.limits.otp.hit(`ip:${request.ip}`, `target:${dest.target}`);
 
+      const owner = await findUserByIdentifier(ctx.db, dest.channel === 'email' ? { email: dest.target } : { mobile: dest.target });
+      const principal = request.principal;
+      // A signed-in member may only verify their own mobile or e-mail.
+      if (principal?.kind === 'user' && owner?.id !== principal.userId) {
+        throw new AppError(422, 'VALIDATION_ERROR', MSG.identifier, { username: [MSG.identifier] });
+      }
       const recent = await recentVerification(ctx.db, dest.target, purpose, ctx.config.otp.resendSeconds);
       if (recent && recent.channel === dest.channel) {
         const after = new Date(recent.createdAt.getTime() + ctx.config.otp.resendSeconds * 1000);
         throw new AppError(429, 'OTP_RESEND_TOO_SOON', MSG.otpResendTooSoon, {
           resend_after: [after.toISOString()],
         });
-      }
-      const owner = await findUserByIdentifier(ctx.db, dest.channel === 'email' ? { email: dest.target } : { mobile: dest.target });
-      const principal = request.principal;
-      // A signed-in member may only verify their own mobile or e-mail.
-      if (principal?.kind === 'user' && owner?.id !== principal.userId) {
-        throw new AppError(422, 'VALIDATION_ERROR', MSG.identifier, { username: [MSG.identifier] });
       }
       // An unknown destination gets a transaction too (never sent, never verifiable): the answer
       // must not tell whether an account exists.
