@@ -1,0 +1,103 @@
+import { isSuspended, type User } from '@portal/contracts/identity';
+import { paths, safeNextPath } from '../lib/paths';
+
+/**
+ * The route guard of spec section 2 as a pure function: given where the visitor wants to go and
+ * who they are, answer null (let them in) or the path to send them to instead.
+ */
+export interface GuardInput {
+  /** pathname, optionally with ?search (kept in the login `next` parameter) */
+  path: string;
+  signedIn: boolean;
+  user: Pick<User, 'is_verifies_email' | 'is_verifies_mobile' | 'member'> | null;
+}
+
+const lower = (p: string) => p.toLowerCase();
+
+/** Pages anyone may open, signed in or not; no rule applies to them. */
+const OPEN = new Set(
+  [
+    paths.auth.root.path,
+    paths.auth.forgotPassword.path,
+    paths.auth.verifyCode.path,
+    paths.auth.activate.path,
+    paths.auth.check.path,
+    paths.contact.path,
+    paths.terms.path,
+    paths.policy.path,
+  ].map(lower),
+);
+const OPEN_PREFIXES = ['/auth/reset_password/'];
+
+/** Pages for visitors only: a signed-in member has no business on them. */
+const GUEST_ONLY = new Set([lower(paths.auth.login.path)]);
+const GUEST_ONLY_PREFIXES = ['/auth/register/'];
+
+const VERIFY_PAGES = new Set([paths.auth.verifyAccount.path, paths.auth.resendVerifyCode.path].map(lower));
+const SUSPENDED_ALLOWED = new Set([paths.changePassword.path, paths.notifications.path].map(lower));
+const LOGOUT = lower(paths.auth.logout.path);
+
+function normalise(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return lower(trimmed || '/');
+}
+
+function matches(path: string, exact: Set<string>, prefixes: readonly string[]): boolean {
+  return exact.has(path) || prefixes.some((prefix) => path.startsWith(prefix) && path.length > prefix.length);
+}
+
+function isUnverified(user: NonNullable<GuardInput['user']>): boolean {
+  return !user.is_verifies_email && !user.is_verifies_mobile;
+}
+
+/** Where a signed-in member belongs when the page they asked for is not theirs. */
+export function landingFor(user: NonNullable<GuardInput['user']>): string {
+  if (isUnverified(user)) return paths.auth.resendVerifyCode.path;
+  if (isSuspended(user.member?.suspension)) return paths.notifications.path;
+  return paths.dashboard.path;
+}
+
+/** Logout carries over `callback` and `next` to the login page (spec section 2). */
+export function loginAfterLogout(search: string): string {
+  const from = new URLSearchParams(search);
+  const carried = new URLSearchParams();
+  for (const key of ['callback', 'next']) {
+    const value = from.get(key);
+    if (value) carried.set(key, value);
+  }
+  const qs = carried.toString();
+  return paths.auth.login.path + (qs ? `?${qs}` : '');
+}
+
+export function decide({ path, signedIn, user }: GuardInput): string | null {
+  const queryAt = path.indexOf('?');
+  const pathname = queryAt >= 0 ? path.slice(0, queryAt) : path;
+  const search = queryAt >= 0 ? path.slice(queryAt) : '';
+  const p = normalise(pathname.split('#')[0] ?? '/');
+
+  if (matches(p, OPEN, OPEN_PREFIXES)) return null;
+  const guestOnly = matches(p, GUEST_ONLY, GUEST_ONLY_PREFIXES);
+
+  if (!signedIn || !user) {
+    if (guestOnly) return null;
+    if (p === LOGOUT) return loginAfterLogout(search);
+    return paths.auth.login.href(pathname + search);
+  }
+
+  if (p === LOGOUT) return null;
+  if (guestOnly) {
+    // Right after sign-in the login page is still on screen: honour its `next` (when safe and allowed).
+    const next = safeNextPath(new URLSearchParams(search).get('next'));
+    const nextPath = next ? normalise(next.split(/[?#]/)[0] ?? '/') : null;
+    if (next && nextPath && !matches(nextPath, GUEST_ONLY, GUEST_ONLY_PREFIXES) && nextPath !== LOGOUT) {
+      return decide({ path: next, signedIn, user }) ?? next;
+    }
+    return landingFor(user);
+  }
+
+  if (isUnverified(user)) return VERIFY_PAGES.has(p) ? null : paths.auth.resendVerifyCode.path;
+  if (VERIFY_PAGES.has(p)) return landingFor(user);
+
+  if (isSuspended(user.member?.suspension) && !SUSPENDED_ALLOWED.has(p)) return paths.notifications.path;
+  return null;
+}

@@ -1,0 +1,110 @@
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { PageLoader } from '../components/ui/page-loader';
+import { setNavigator } from '../lib/navigation';
+import { paths } from '../lib/paths';
+import { lazyPage } from './lazy';
+import NotFoundPage from './not-found-page';
+import { RouteError } from './route-error';
+import { RouteGuard } from './route-guard';
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * Only the routes built so far are registered; anything else is a real 404. Every page and
+ * layout is its own chunk so /auth/login loads only what it shows.
+ */
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader minHeight="100dvh" />,
+    children: [
+      {
+        element: <RouteGuard />,
+        children: [
+          {
+            path: paths.auth.root.path,
+            lazy: lazyPage(() => import('./layouts/auth-layout')),
+            children: [
+              { index: true, element: <Navigate to={paths.auth.login.path} replace /> },
+              { path: paths.auth.login.path, lazy: lazyPage(() => import('../features/auth/login-page')) },
+              {
+                path: paths.auth.forgotPassword.path,
+                lazy: lazyPage(() => import('../features/auth/forgot-password-page')),
+              },
+              {
+                path: paths.auth.verifyCode.path,
+                lazy: lazyPage(() => import('../features/auth/verify-code-page')),
+              },
+              {
+                path: paths.auth.resetPassword.path,
+                lazy: lazyPage(() => import('../features/auth/reset-password-page')),
+              },
+              {
+                path: paths.auth.register.path,
+                lazy: lazyPage(() => import('../features/auth/register-page')),
+              },
+              {
+                path: paths.auth.activate.path,
+                lazy: lazyPage(() => import('../features/auth/activate-page')),
+              },
+              { path: paths.auth.check.path, lazy: lazyPage(() => import('../features/auth/check-page')) },
+              { path: paths.auth.logout.path, lazy: lazyPage(() => import('../features/auth/logout-page')) },
+            ],
+          },
+          {
+            lazy: lazyPage(() => import('./layouts/verify-layout')),
+            children: [
+              {
+                path: paths.auth.verifyAccount.path,
+                lazy: lazyPage(() => import('../features/auth/verify-account-page')),
+              },
+              {
+                path: paths.auth.resendVerifyCode.path,
+                lazy: lazyPage(() => import('../features/auth/resend-verify-code-page')),
+              },
+            ],
+          },
+          {
+            lazy: lazyPage(() => import('./layouts/app-layout')),
+            children: [
+              { path: paths.home.path, element: <Navigate to={paths.dashboard.path} replace /> },
+              {
+                path: paths.dashboard.path,
+                lazy: lazyPage(() => import('../features/dashboard/dashboard-page')),
+              },
+              {
+                path: paths.notifications.path,
+                lazy: lazyPage(() => import('../features/notifications/notifications-page')),
+              },
+              {
+                path: paths.changePassword.path,
+                lazy: lazyPage(() => import('../features/account/change-password-page')),
+              },
+            ],
+          },
+          {
+            lazy: lazyPage(() => import('./layouts/public-layout')),
+            children: [
+              { path: paths.contact.path, lazy: lazyPage(() => import('../features/legal/contact-page')) },
+              { path: paths.terms.path, lazy: lazyPage(() => import('../features/legal/terms-page')) },
+              { path: paths.policy.path, lazy: lazyPage(() => import('../features/legal/policy-page')) },
+            ],
+          },
+        ],
+      },
+      // Not lazy: the error boundary needs the same page, so it ships in the entry chunk anyway.
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+// The HTTP client sends the member to /auth/logout through the router, without a full reload.
+setNavigator((to) => void router.navigate(to));

@@ -1,0 +1,41 @@
+import { Badge, Button, createTheme, type MantineColorsTuple } from '@mantine/core';
+import classes from './theme.module.css';
+
+const brand: MantineColorsTuple = [
+  '#e6fcf8',
+  '#d2f6ef',
+  '#a6ebde',
+  '#76e0cc',
+  '#4fd6bc',
+  '#36cfb2',
+  '#25cbad',
+  '#13b398',
+  '#00a086',
+  '#008a73',
+];
+
+const FONT = 'Sarabun, "Noto Sans Thai", "Leelawadee UI", Tahoma, system-ui, sans-serif';
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 8, dark: 6 },
+  colors: { brand },
+  fontFamily: FONT,
+  defaultRadius: 'md',
+  // Sarabun's Thai marks need more room than Latin text (Mantine's default is 1.55).
+  lineHeights: { xs: '1.5', sm: '1.55', md: '1.65', lg: '1.65', xl: '1.7' },
+  headings: {
+    fontFamily: FONT,
+    fontWeight: '600',
+    sizes: {
+      h1: { fontSize: '1.75rem', lineHeight: '1.45' },
+      h2: { fontSize: '1.5rem', lineHeight: '1.45' },
+      h3: { fontSize: '1.25rem', lineHeight: '1.5' },
+      h4: { fontSize: '1.125rem', lineHeight: '1.5' },
+    },
+  },
+  components: {
+    Button: Button.extend({ classNames: { root: classes.buttonRoot, label: classes.buttonLabel } }),
+    Badge: Badge.extend({ classNames: { root: classes.badgeRoot, label: classes.badgeLabel } }),
+  },
+});

@@ -1,0 +1,162 @@
+import { Badge, Indicator, NavLink, Stack, Tooltip } from '@mantine/core';
+import {
+  IconBell,
+  IconExternalLink,
+  IconLayoutDashboard,
+  IconShoppingBag,
+  type Icon,
+} from '@tabler/icons-react';
+import type { ParseKeys } from 'i18next';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../lib/paths';
+
+export interface NavContext {
+  shopUrl: string | null;
+  accessToken: string | null;
+  unreadCount: number;
+}
+
+/**
+ * The sidebar, in order. Later issues append Organization and Reports here (spec order:
+ * Dashboard, Organization, Online Shopping, Reports, Notifications).
+ */
+export interface NavItem {
+  key: string;
+  label: ParseKeys<'shell'>;
+  icon: Icon;
+  /** in-app route */
+  to?: string;
+  /** external link built per render (it carries the current token); null hides the item */
+  href?: (ctx: NavContext) => string | null;
+  hiddenWhenSuspended?: boolean;
+  badge?: (ctx: NavContext) => number;
+}
+
+/** The shop signs the member in from the token in its URL (spec section 1). */
+export function shopLink(shopUrl: string | null, token: string | null): string | null {
+  if (!shopUrl) return null;
+  if (!token) return shopUrl;
+  return `${shopUrl}${shopUrl.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(token)}`;
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  {
+    key: 'dashboard',
+    label: 'nav.dashboard',
+    icon: IconLayoutDashboard,
+    to: paths.dashboard.href(),
+    hiddenWhenSuspended: true,
+  },
+  {
+    key: 'shop',
+    label: 'nav.shop',
+    icon: IconShoppingBag,
+    href: (ctx) => shopLink(ctx.shopUrl, ctx.accessToken),
+  },
+  {
+    key: 'notifications',
+    label: 'nav.notifications',
+    icon: IconBell,
+    to: paths.notifications.href(),
+    badge: (ctx) => ctx.unreadCount,
+  },
+];
+
+export function visibleNavItems(items: readonly NavItem[], ctx: NavContext, suspended: boolean): NavItem[] {
+  return items.filter(
+    (item) => !(suspended && item.hiddenWhenSuspended) && (!item.href || item.href(ctx) !== null),
+  );
+}
+
+export function NavMenu({
+  ctx,
+  suspended,
+  minimised,
+  onNavigate,
+}: {
+  ctx: NavContext;
+  suspended: boolean;
+  minimised: boolean;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={4} component="nav" aria-label={t('nav.label')}>
+      {visibleNavItems(NAV_ITEMS, ctx, suspended).map((item) => {
+        const label = t(item.label);
+        const count = item.badge?.(ctx) ?? 0;
+        const badge =
+          count > 0 ? (
+            <Badge
+              size="sm"
+              color="red"
+              variant="filled"
+              circle={count < 10}
+              aria-label={t('nav.unread', { count })}
+              data-testid={`nav-${item.key}-badge`}
+            >
+              {count > 99 ? '99+' : count}
+            </Badge>
+          ) : null;
+        const icon = <item.icon size={20} stroke={1.6} />;
+        const common = {
+          label: minimised ? undefined : label,
+          'aria-label': minimised ? label : undefined,
+          leftSection:
+            minimised && count > 0 ? (
+              <Indicator label={count > 99 ? '99+' : count} size={16} color="red">
+                {icon}
+              </Indicator>
+            ) : (
+              icon
+            ),
+          rightSection: minimised
+            ? undefined
+            : (badge ?? (item.href ? <IconExternalLink size={14} /> : undefined)),
+          'data-testid': `nav-${item.key}`,
+          onClick: onNavigate,
+          // Icons only: centre them in the narrow rail instead of leaving an empty label column.
+          styles: minimised
+            ? {
+                root: { justifyContent: 'center' },
+                section: { marginInlineEnd: 0 },
+                body: { display: 'none' },
+              }
+            : undefined,
+        };
+        const link = item.href ? (
+          <NavLink
+            {...common}
+            component="a"
+            href={item.href(ctx) ?? undefined}
+            target="_blank"
+            rel="noopener noreferrer"
+          />
+        ) : (
+          <NavLink
+            {...common}
+            component={Link}
+            to={item.to ?? '/'}
+            active={item.to !== undefined && (pathname === item.to || pathname.startsWith(`${item.to}/`))}
+            aria-current={item.to === pathname ? 'page' : undefined}
+          />
+        );
+        return minimised ? (
+          <Tooltip
+            key={item.key}
+            label={count > 0 ? `${label} (${count})` : label}
+            position="right"
+            withArrow
+          >
+            <div>{link}</div>
+          </Tooltip>
+        ) : (
+          <Fragment key={item.key}>{link}</Fragment>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  ActionIcon,
+  AppShell,
+  Box,
+  Burger,
+  Container,
+  Divider,
+  Group,
+  ScrollArea,
+  Stack,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { isSuspended, type User } from '@portal/contracts/identity';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { getConfig } from '../../lib/config';
+import { paths } from '../../lib/paths';
+import { Brand } from '../ui/brand';
+import { LanguageSwitch } from '../ui/language-switch';
+import { SiteLinks } from '../ui/site-links';
+import { KycReminder } from './kyc-reminder';
+import { NavMenu } from './nav-items';
+import { OfflineGate } from './offline-gate';
+import { SuspensionBanner } from './suspension-banner';
+import { UserMenu } from './user-menu';
+
+const NAV_WIDTH = 260;
+const NAV_WIDTH_MINIMISED = 76;
+
+/** The signed-in frame: top bar, sidebar, banners, content and footer. */
+export function PortalShell({
+  user,
+  accessToken,
+  unreadCount,
+  children,
+}: {
+  user: User;
+  accessToken: string | null;
+  unreadCount: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(['shell', 'common']);
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const [minimised, setMinimised] = useState(false);
+  const suspended = isSuspended(user.member?.suspension);
+  const ctx = { shopUrl: getConfig().shopUrl, accessToken, unreadCount };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: { base: NAV_WIDTH, sm: minimised ? NAV_WIDTH_MINIMISED : NAV_WIDTH },
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpen },
+      }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={mobileOpen}
+              onClick={mobile.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={mobileOpen ? t('nav.close') : t('nav.open')}
+              data-testid="nav-burger"
+            />
+            <Tooltip label={minimised ? t('nav.expand') : t('nav.minimise')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                visibleFrom="sm"
+                onClick={() => setMinimised((m) => !m)}
+                aria-label={minimised ? t('nav.expand') : t('nav.minimise')}
+                aria-pressed={minimised}
+                data-testid="nav-minimise"
+              >
+                {minimised ? (
+                  <IconLayoutSidebarLeftExpand size={20} />
+                ) : (
+                  <IconLayoutSidebarLeftCollapse size={20} />
+                )}
+              </ActionIcon>
+            </Tooltip>
+            <Box
+              component={Link}
+              to={suspended ? paths.notifications.href() : paths.dashboard.href()}
+              style={{ textDecoration: 'none' }}
+              aria-label={t('common:appName')}
+            >
+              <Box hiddenFrom="xs">
+                <Brand compact />
+              </Box>
+              <Box visibleFrom="xs">
+                <Brand />
+              </Box>
+            </Box>
+          </Group>
+          <UserMenu user={user} />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm">
+        <AppShell.Section grow component={ScrollArea}>
+          <NavMenu ctx={ctx} suspended={suspended} minimised={minimised} onNavigate={mobile.close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Container size="lg" px={0}>
+          <Stack gap="lg" mih="calc(100dvh - 60px - 2 * var(--mantine-spacing-lg))">
+            <OfflineGate>
+              <Stack gap="sm">
+                <SuspensionBanner entries={user.member?.suspension} />
+                <KycReminder identity={user.is_verifies_identity} bank={user.is_verifies_bank} />
+              </Stack>
+              <Box style={{ flex: 1 }}>{children}</Box>
+            </OfflineGate>
+            <Box component="footer" mt="auto">
+              <Divider mb="md" />
+              <Stack gap="sm" align="center">
+                <LanguageSwitch />
+                <SiteLinks />
+              </Stack>
+            </Box>
+          </Stack>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,142 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { reloadUser } from '../../lib/auth/session';
+import { useSession } from '../../lib/auth/use-session';
+import { ApiError } from '../../lib/http/errors';
+import { useDescribeError } from '../../lib/i18n/messages';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useRequestOtp, useVerifyOtp } from './api/otp';
+import { AuthHeading } from './components/auth-heading';
+import { CodeEntry } from './components/code-entry';
+import { ResendButton, resendTime } from './components/resend-button';
+import { VerifiedCheck } from './components/verified-check';
+
+/** A signed-in member whose e-mail and mobile are both unverified proves one of them here. */
+export default function VerifyAccountPage() {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('verifyAccount.title'));
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  if (!user) return null;
+  const otp = params.get('otp');
+  const ref = params.get('ref');
+  if (otp && ref) return <MobileCode mobile={user.mobile} id={otp} refCode={ref} />;
+  if (user.authen_type_default === 'email') {
+    return (
+      <>
+        <AuthHeading title={t('verifyAccount.title')}>
+          {t('verifyAccount.emailSent', { email: user.email })}
+        </AuthHeading>
+        <VerifiedCheck />
+        <OtherWay />
+      </>
+    );
+  }
+  return <SendMobileCode mobile={user.mobile} />;
+}
+
+function SendMobileCode({ mobile }: { mobile: string }) {
+  const { t } = useTranslation('auth');
+  const describe = useDescribeError();
+  const [, setParams] = useSearchParams();
+  const send = useRequestOtp();
+  return (
+    <>
+      <AuthHeading title={t('verifyAccount.title')}>{t('verifyAccount.willSend', { mobile })}</AuthHeading>
+      <Stack gap="md">
+        {send.error && (
+          <Text c="red" size="sm" role="alert">
+            {describe(send.error)}
+          </Text>
+        )}
+        <Button
+          fullWidth
+          loading={send.isPending}
+          data-testid="verify-send-code"
+          onClick={() =>
+            send.mutate(
+              { username: mobile },
+              { onSuccess: (otp) => setParams({ otp: otp.id, ref: otp.ref_code }, { replace: true }) },
+            )
+          }
+        >
+          {t('verifyAccount.sendCode')}
+        </Button>
+        <OtherWay />
+      </Stack>
+    </>
+  );
+}
+
+function MobileCode({ mobile, id, refCode }: { mobile: string; id: string; refCode: string }) {
+  const { t } = useTranslation('auth');
+  const describe = useDescribeError();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [, setParams] = useSearchParams();
+  const [availableAt, setAvailableAt] = useState(() =>
+    resendTime((location.state as { resendAfter?: string } | null)?.resendAfter),
+  );
+  const verify = useVerifyOtp();
+  const resend = useRequestOtp();
+  const error = verify.error ?? resend.error;
+
+  return (
+    <>
+      <AuthHeading title={t('verifyAccount.title')}>{t('code.sentTo', { to: mobile })}</AuthHeading>
+      <CodeEntry
+        refCode={refCode}
+        pending={verify.isPending}
+        error={error ? describe(error) : undefined}
+        onSubmit={(code) =>
+          verify.mutate(
+            { id, username: mobile, code, refCode },
+            {
+              onSuccess: async () => {
+                await reloadUser().catch(() => undefined);
+                await navigate(paths.dashboard.href(), { replace: true });
+              },
+            },
+          )
+        }
+        extra={
+          <ResendButton
+            availableAt={availableAt}
+            pending={resend.isPending}
+            onResend={() =>
+              resend.mutate(
+                { username: mobile },
+                {
+                  onSuccess: (otp) => {
+                    verify.reset();
+                    setAvailableAt(resendTime(otp.resend_after));
+                    setParams({ otp: otp.id, ref: otp.ref_code }, { replace: true });
+                  },
+                  onError: (err) => {
+                    if (err instanceof ApiError && err.errorCode === 'OTP_RESEND_TOO_SOON')
+                      setAvailableAt(Date.now() + 30_000);
+                  },
+                },
+              )
+            }
+          />
+        }
+      />
+      <OtherWay />
+    </>
+  );
+}
+
+function OtherWay() {
+  const { t } = useTranslation('auth');
+  return (
+    <Text size="sm" ta="center" mt="md">
+      <Anchor component={Link} to={paths.auth.resendVerifyCode.href()}>
+        {t('verifyAccount.otherWay')}
+      </Anchor>
+    </Text>
+  );
+}

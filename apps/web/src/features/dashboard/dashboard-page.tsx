@@ -1,0 +1,55 @@
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/auth/use-session';
+import { formatDate } from '../../lib/i18n/dates';
+import { isLanguage } from '../../lib/preferences';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { InvitationLink } from './components/invitation-link';
+import { VerificationStatus } from './components/verification-status';
+
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation('dashboard');
+  useDocumentTitle(t('title'));
+  const { user } = useSession();
+  if (!user) return null;
+  const lang = isLanguage(i18n.language) ? i18n.language : 'th';
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  const memberCode = user.member?.memberCode;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          {t('greeting', { name: user.first_name || name })}
+        </Title>
+        <Text c="dimmed">{t('welcome')}</Text>
+      </Stack>
+      <Paper withBorder p="lg" radius="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {t('memberName')}
+            </Text>
+            <Text fw={600}>{name}</Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {t('memberCode')}
+            </Text>
+            <Text fw={600} data-testid="dashboard-member-code">
+              {memberCode ?? t('noMemberCode')}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {t('memberSince')}
+            </Text>
+            <Text fw={600}>{formatDate(user.created_at, lang, 'long')}</Text>
+          </Stack>
+        </SimpleGrid>
+      </Paper>
+      <VerificationStatus user={user} />
+      {user.invitation_code && <InvitationLink code={user.invitation_code} />}
+    </Stack>
+  );
+}

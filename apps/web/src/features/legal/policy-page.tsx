@@ -1,0 +1,5 @@
+import { LegalDocument } from './legal-document';
+
+export default function PolicyPage() {
+  return <LegalDocument doc="policy" />;
+}

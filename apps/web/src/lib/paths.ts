@@ -1,0 +1,66 @@
+/**
+ * Every route of the portal in one place. `path` is the router pattern; `href` builds a link.
+ * Paths keep the specification's spelling (underscores, /auth/Check).
+ */
+const q = (params: Record<string, string | undefined>): string => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(key, value);
+  const s = search.toString();
+  return s ? `?${s}` : '';
+};
+
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  notifications: {
+    path: '/notifications',
+    href: (page?: number) => `/notifications${page && page > 1 ? `?page=${page}` : ''}`,
+  },
+  changePassword: { path: '/change_password', href: () => '/change_password' },
+  /** Built by a later issue; the KYC reminder already links to its documents section. */
+  profileDocuments: { path: '/profile', href: () => '/profile#documents' },
+  contact: { path: '/contact', href: () => '/contact' },
+  terms: { path: '/terms', href: () => '/terms' },
+  policy: { path: '/policy', href: () => '/policy' },
+  auth: {
+    root: { path: '/auth', href: () => '/auth' },
+    login: { path: '/auth/login', href: (next?: string) => `/auth/login${q({ next })}` },
+    forgotPassword: { path: '/auth/forgot_password', href: () => '/auth/forgot_password' },
+    verifyCode: {
+      path: '/auth/verify_code',
+      href: (params: {
+        flow: 'register' | 'reset';
+        otp?: string;
+        ref?: string;
+        username?: string;
+        token?: string;
+      }) => `/auth/verify_code${q(params)}`,
+    },
+    resetPassword: {
+      path: '/auth/reset_password/:resetPasswordToken',
+      href: (token: string, code?: string) =>
+        `/auth/reset_password/${encodeURIComponent(token)}${q({ code })}`,
+    },
+    register: {
+      path: '/auth/register/:refererCode',
+      href: (code: string) => `/auth/register/${encodeURIComponent(code)}`,
+    },
+    activate: { path: '/auth/activate', href: (token: string) => `/auth/activate${q({ token })}` },
+    verifyAccount: {
+      path: '/auth/verify_account',
+      href: (otp?: { id: string; ref: string }) =>
+        `/auth/verify_account${q({ otp: otp?.id, ref: otp?.ref })}`,
+    },
+    resendVerifyCode: { path: '/auth/resend_verify_code', href: () => '/auth/resend_verify_code' },
+    logout: { path: '/auth/logout', href: () => '/auth/logout' },
+    check: { path: '/auth/Check', href: () => '/auth/Check' },
+  },
+} as const;
+
+/** Only same-origin absolute paths may be used as a post-login target (no open redirect). */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  for (const ch of next) if (ch.charCodeAt(0) < 0x20) return null;
+  return next;
+}
