@@ -257,3 +257,27 @@ export interface Notification {
   read_at: string | null;
   created_at: string;
 }
+
+/** GET /v1/activate?token= */
+export interface ActivationInfo {
+  email: string;
+  first_name: string;
+}
+
+/** GET /v1/password-reset/{token}[?appends=code&code=] — `email` is masked. */
+export interface PasswordResetCheck {
+  token: string;
+  email: string;
+  expires_at: string;
+  code_valid?: boolean;
+}
+
+/** PUT /v1/otp-transactions/{id} */
+export interface OtpVerifyResult {
+  verified: true;
+  user: User | null;
+}
+
+export interface UnreadCount {
+  count: number;
+}

@@ -7,6 +7,8 @@ import {
   emailsBody,
   passwordResetBody,
   passwordResetRequestBody,
+  type ActivationInfo,
+  type PasswordResetCheck,
   type PasswordResetTicket,
 } from '@portal/contracts/identity';
 import { MSG } from '@portal/contracts/messages';
@@ -73,7 +75,7 @@ export const linkRoutes =
       { config: { access: 'public' }, schema: { querystring: z.object({ token: z.string().max(128) }) } },
       async (request) => {
         const { user } = await activationTarget(request.query.token);
-        return envelope({ email: maskEmail(user.email), first_name: user.firstName });
+        return envelope({ email: maskEmail(user.email), first_name: user.firstName } satisfies ActivationInfo);
       },
     );
 
@@ -154,7 +156,11 @@ export const linkRoutes =
       },
       async (request) => {
         const row = await resetTicket(request.params.token);
-        const answer = { token: request.params.token, email: maskEmail(row.target), expires_at: row.expiresAt.toISOString() };
+        const answer: PasswordResetCheck = {
+          token: request.params.token,
+          email: maskEmail(row.target),
+          expires_at: row.expiresAt.toISOString(),
+        };
         const wantsCode = request.query.appends?.split(',').includes('code');
         if (!wantsCode || request.query.code === undefined) return envelope(answer);
         ctx.limits.reset.hit(`ip:${request.ip}`);

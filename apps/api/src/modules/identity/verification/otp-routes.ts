@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { normaliseMobile, otpRequestBody, otpVerifyBody, type OtpTransaction } from '@portal/contracts/identity';
+import {
+  normaliseMobile,
+  otpRequestBody,
+  otpVerifyBody,
+  type OtpTransaction,
+  type OtpVerifyResult,
+} from '@portal/contracts/identity';
 import { MSG } from '@portal/contracts/messages';
 import type { AppContext } from '../../../context';
 import { verifications } from '../../../db/schema/identity';
@@ -113,7 +119,7 @@ export const otpRoutes =
         });
         if (!ok) throw notFound();
         const user = row.userId ? await loadUser(ctx.db, row.userId) : null;
-        return envelope({ verified: true, user });
+        return envelope({ verified: true, user } satisfies OtpVerifyResult);
       },
     );
   };

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { ActivationInfo } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
 
 export function requestActivation(email: string): Promise<null> {
@@ -7,11 +8,6 @@ export function requestActivation(email: string): Promise<null> {
 
 export function useRequestActivation() {
   return useMutation({ mutationFn: requestActivation });
-}
-
-export interface ActivationInfo {
-  email: string;
-  first_name: string;
 }
 
 export const activationQuery = (token: string) =>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { OtpTransaction, User } from '@portal/contracts/identity';
+import type { OtpTransaction, OtpVerifyResult } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
 
 export interface OtpRequest {
@@ -31,7 +31,7 @@ export function verifyOtp({
   username,
   code,
   refCode,
-}: OtpVerification): Promise<{ verified: true; user: User }> {
+}: OtpVerification): Promise<OtpVerifyResult> {
   // The API names the channel by the field: `email` for an address, `mobile` otherwise.
   const channel = username.includes('@') ? { email: username } : { mobile: username };
   return apiRequest(`/v1/otp-transactions/${encodeURIComponent(id)}`, {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { PasswordResetTicket } from '@portal/contracts/identity';
+import type { PasswordResetCheck, PasswordResetTicket } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
 
 export function requestPasswordReset(email: string): Promise<PasswordResetTicket> {
@@ -14,13 +14,7 @@ export function useRequestPasswordReset() {
   return useMutation({ mutationFn: requestPasswordReset });
 }
 
-export interface ResetTicketState {
-  token: string;
-  /** masked */
-  email: string;
-  expires_at: string;
-  code_valid?: boolean;
-}
+export type ResetTicketState = PasswordResetCheck;
 
 export function checkResetTicket(
   token: string,

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/envelope';
-import type { Notification } from '@portal/contracts/identity';
+import type { Notification, UnreadCount } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
 
 const KEY = ['notifications'] as const;
@@ -26,7 +26,7 @@ export const UNREAD_POLL_MS = 60_000;
 export const unreadCountQuery = () =>
   queryOptions({
     queryKey: [...KEY, 'unread-count'],
-    queryFn: ({ signal }) => apiRequest<{ count: number }>('/v1/me/notifications/unread-count', { signal }),
+    queryFn: ({ signal }) => apiRequest<UnreadCount>('/v1/me/notifications/unread-count', { signal }),
     refetchInterval: UNREAD_POLL_MS,
   });
 
