@@ -42,6 +42,9 @@ export default async function setup(project: TestProject) {
       DEMO_SEED: 'true',
       PUBLIC_URL: baseUrl,
       OTP_RESEND_SECONDS: '0',
+      // every browser test comes from 127.0.0.1: the per-IP limits are tested in the API suite
+      RATE_LIMIT_OTP: '100',
+      RATE_LIMIT_LOGIN: '100',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
