@@ -8,13 +8,20 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createLimits, type AppContext } from './context';
 import type { Database } from './db/client';
 import { createMessaging } from './lib/messaging';
 import { TokenSigner } from './lib/tokens';
 import { identityModule } from './modules/identity';
+import { networkModule } from './modules/network';
 import { registerAppKey, registerAuth } from './plugins/auth';
 import { envelope, registerErrorEnvelope, sendError } from './plugins/envelope';
 import { AppError } from './lib/errors';
@@ -110,26 +117,31 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   const confidential = new Set(config.clients.filter((c) => c.kind === 'confidential').map((c) => c.id));
-  await app.register(
-    async (api) => {
-      // A ceiling per IP for every API call; the sensitive calls have tighter limits of their own.
-      await api.register(rateLimit, {
-        max: config.rateLimit.global,
-        timeWindow: 60_000,
-        errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', MSG.rateLimited),
-      });
-      registerAppKey(api, config.appKeys);
-      registerAuth(api, ctx.signer, confidential, async (id) => {
-        const { rows } = await database.pool.query(
-          `select 1 from users where id = $1 and is_active and deleted_at is null and type in ('staff','admin')`,
-          [id],
-        );
-        return rows.length > 0;
-      });
-      await api.register(identityModule(ctx));
-    },
-    { prefix: '/member' },
-  );
+  const isStaffNow = async (id: number) => {
+    const { rows } = await database.pool.query(
+      `select 1 from users where id = $1 and is_active and deleted_at is null and type in ('staff','admin')`,
+      [id],
+    );
+    return rows.length > 0;
+  };
+  /** Each service of the specification is a plugin with its own prefix, guarded the same way. */
+  const service = (prefix: string, module: (ctx: AppContext) => FastifyPluginAsyncZod) =>
+    app.register(
+      async (api) => {
+        // A ceiling per IP for every API call; the sensitive calls have tighter limits of their own.
+        await api.register(rateLimit, {
+          max: config.rateLimit.global,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', MSG.rateLimited),
+        });
+        registerAppKey(api, config.appKeys);
+        registerAuth(api, ctx.signer, confidential, isStaffNow);
+        await api.register(module(ctx));
+      },
+      { prefix },
+    );
+  await service('/member', identityModule);
+  await service('/network/api/v1', networkModule);
 
   if (config.demoSeed) {
     const { devOutboxRoutes } = await import('./modules/dev/outbox');

@@ -47,6 +47,10 @@ export const users = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
+    /** What member search matches: name, mobile and e-mail, lower-cased (trigram-indexed). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || mobile || ' ' || email)`,
+    ),
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),

@@ -41,8 +41,18 @@ export const members = pgTable(
     ),
     side: text('side'),
     placedAt: ts('placed_at'),
+    /** Levels below the top of the tree; null until placed. */
+    depth: integer('depth'),
+    /**
+     * A skip pointer to an ancestor (Myers' jump pointers): following jumps where they do not
+     * overshoot finds any ancestor in O(log depth) steps, so "is X in my downline" stays cheap at
+     * depths in the thousands. Null for the top and the unplaced.
+     */
+    jumpId: bigint('jump_id', { mode: 'number' }).references((): AnyPgColumn => members.id),
     leftTeam: integer('left_team').notNull().default(0),
     rightTeam: integer('right_team').notNull().default(0),
+    leftPoints: numeric('left_points', { precision: 16, scale: 2 }).notNull().default('0'),
+    rightPoints: numeric('right_points', { precision: 16, scale: 2 }).notNull().default('0'),
     point: numeric('point', { precision: 14, scale: 2 }).notNull().default('0'),
     package: text('package'),
     businessTitle: text('business_title'),
@@ -59,6 +69,8 @@ export const members = pgTable(
     uniqueIndex('members_uuid_key').on(t.memberUuid),
     unique('members_slot_key').on(t.placementParentId, t.side),
     index('members_referrer_idx').on(t.referrerMemberId),
+    index('members_waiting_idx').on(t.referrerMemberId).where(sql`${t.depth} is null`),
+    index('members_placed_at_idx').on(t.placedAt),
     check('members_side_check', sql`${t.side} is null or ${t.side} in ('left','right')`),
     check('members_slot_pair_check', sql`(${t.placementParentId} is null) = (${t.side} is null)`),
   ],

@@ -4,6 +4,7 @@ import { notifications, users } from '../schema/identity';
 import { members, suspensionEntries } from '../schema/network';
 import { hashPassword } from '../../lib/passwords';
 import { FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, LAST_NAMES, PACKAGES, TITLES } from './names';
+import { jumpFor } from '../../modules/network/tree/jump';
 
 export const DEMO = {
   email: 'demo@portal.test',
@@ -91,10 +92,30 @@ export async function seedDemo(db: Db, size = 320): Promise<DemoInfo | null> {
     nodes[slot.parent]!.children[slot.side] = i;
   }
   const memo = new Map<number, number>();
+  const depth = nodes.map(() => 0);
+  const jump = nodes.map(() => 0);
+  for (const n of nodes) {
+    if (n.parent === null) continue;
+    depth[n.index] = depth[n.parent]! + 1;
+    jump[n.index] = jumpFor(n.parent, depth, jump);
+  }
+  const points = nodes.map(() => (Math.round(random() * 50000) / 100).toFixed(2));
+  const pointMemo = new Map<number, number>();
+  const subtreePoints = (i: number | undefined): number => {
+    if (i === undefined) return 0;
+    const hit = pointMemo.get(i);
+    if (hit !== undefined) return hit;
+    const n = nodes[i]!;
+    const sum = Number(points[i]) + subtreePoints(n.children.left) + subtreePoints(n.children.right);
+    pointMemo.set(i, sum);
+    return sum;
+  };
 
   await db.transaction(async (tx) => {
     const userRows = [] as (typeof users.$inferInsert)[];
     const total = placedCount + 12 + 1; // placed, waiting to be placed, suspended
+    // Spread sign-ups over the past eleven months so the growth chart has a history.
+    const spacing = Math.floor((330 * 86_400_000) / total);
     for (let i = 0; i < total; i++) {
       const female = random() < 0.5;
       const isDemo = i === 0;
@@ -109,12 +130,12 @@ export async function seedDemo(db: Db, size = 320): Promise<DemoInfo | null> {
         gender: isDemo ? 'male' : isSuspended ? 'female' : female ? 'female' : 'male',
         invitationCode: isDemo ? DEMO.invitationCode : `D${String(i).padStart(7, '0')}`,
         isVerifiesMobile: verified,
-        mobileVerifiedAt: verified ? new Date(Date.now() - (total - i) * 3_600_000) : null,
+        mobileVerifiedAt: verified ? new Date(Date.now() - (total - i) * spacing + 600_000) : null,
         isVerifiesEmail: isDemo || (verified && random() < 0.6),
         emailVerifiedAt: isDemo ? new Date(Date.now() - total * 3_600_000) : null,
         isVerifiesIdentity: isDemo || (verified && random() < 0.6),
         isVerifiesBank: verified && !isDemo && random() < 0.5,
-        createdAt: new Date(Date.now() - (total - i) * 3 * 3_600_000),
+        createdAt: new Date(Date.now() - (total - i) * spacing),
       });
     }
     const inserted: { id: number }[] = [];
@@ -138,10 +159,15 @@ export async function seedDemo(db: Db, size = 320): Promise<DemoInfo | null> {
           referrerMemberId: referrerIndex === null ? null : memberIds[referrerIndex]!,
           placementParentId: waiting || node.parent === null ? null : memberIds[node.parent]!,
           side: waiting ? null : node.side,
-          placedAt: waiting || node.parent === null ? null : userRows[i]!.createdAt,
+          placedAt: waiting ? null : userRows[i]!.createdAt,
+          depth: waiting ? null : depth[i],
+          // the top points at itself; a jump always names an earlier (already inserted) member
+          jumpId: waiting ? null : i === 0 ? null : memberIds[jump[i]!]!,
           leftTeam: left,
           rightTeam: right,
-          point: (Math.round(random() * 50000) / 100).toFixed(2),
+          leftPoints: node ? subtreePoints(node.children.left).toFixed(2) : '0',
+          rightPoints: node ? subtreePoints(node.children.right).toFixed(2) : '0',
+          point: node ? points[i]! : (Math.round(random() * 50000) / 100).toFixed(2),
           package: i === 0 ? 'Gold' : pick(PACKAGES),
           businessTitle: i === 0 ? 'Manager' : pick(TITLES),
           expiryDate: '2027-12-31',
@@ -149,6 +175,7 @@ export async function seedDemo(db: Db, size = 320): Promise<DemoInfo | null> {
         })
         .returning({ id: members.id });
       memberIds.push(row!.id);
+      if (i === 0) await tx.update(members).set({ jumpId: row!.id }).where(sql`id = ${row!.id}`);
     }
 
     const suspendedMember = memberIds[total - 1]!;

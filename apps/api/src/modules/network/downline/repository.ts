@@ -1,0 +1,239 @@
+import { sql } from 'drizzle-orm';
+import type { DownlineNode, DownlineSearchHit, EmptySlot, MemberBrief, Side, TeamOverview } from '@portal/contracts/network';
+import type { Db, Tx } from '../../../db/client';
+import { BRIEF_COLUMNS, toBrief, type BriefRow } from '../members/repository';
+
+export async function inDownline(db: Db | Tx, top: number, node: number): Promise<boolean> {
+  const { rows } = await db.execute<{ ok: boolean }>(sql`select member_in_downline(${top}, ${node}) as ok`);
+  return rows[0]?.ok === true;
+}
+
+type NodeRow = BriefRow & {
+  package: string | null;
+  business_title: string | null;
+  is_active: boolean;
+  point: string;
+  left_team: number;
+  right_team: number;
+  left_points: string;
+  right_points: string;
+  side: Side | null;
+  placement_parent_id: number | null;
+  placed_at: Date | null;
+  level: number;
+};
+
+/** The top and its downline to `depth` levels: one recursive query over at most 2^(depth+1) rows. */
+export async function subtree(db: Db | Tx, top: number, depth: number): Promise<DownlineNode | null> {
+  const { rows } = await db.execute<NodeRow>(sql`
+    with recursive t(id, level) as (
+      select ${top}::bigint, 0
+      union all
+      select c.id, t.level + 1 from t join members c on c.placement_parent_id = t.id where t.level < ${depth}
+    )
+    select ${BRIEF_COLUMNS}, m.package, m.business_title, m.is_active and u.is_active as is_active, m.point::text,
+      m.left_team, m.right_team, m.left_points::text, m.right_points::text, m.side, m.placement_parent_id,
+      m.placed_at, t.level
+    from t join members m on m.id = t.id join users u on u.id = m.user_id
+    order by t.level`);
+  const nodes = new Map<number, DownlineNode>();
+  for (const r of rows) {
+    nodes.set(r.id, {
+      ...toBrief(r),
+      package: r.package,
+      business_title: r.business_title,
+      is_active: r.is_active,
+      point: r.point,
+      left_team: r.left_team,
+      right_team: r.right_team,
+      left_points: r.left_points,
+      right_points: r.right_points,
+      side: r.side,
+      level: r.level,
+      placed_at: r.placed_at ? new Date(r.placed_at).toISOString() : null,
+      left: null,
+      right: null,
+      empty_left: true,
+      empty_right: true,
+      has_more: false,
+    });
+  }
+  for (const r of rows) {
+    const node = nodes.get(r.id)!;
+    // Counts say whether a child exists below the fetched levels without fetching it.
+    node.empty_left = r.left_team === 0;
+    node.empty_right = r.right_team === 0;
+    node.has_more = r.level === depth && r.left_team + r.right_team > 0;
+    if (r.level > 0 && r.placement_parent_id !== null && r.side) {
+      const parent = nodes.get(r.placement_parent_id);
+      if (parent) parent[r.side] = node;
+    }
+  }
+  return nodes.get(top) ?? null;
+}
+
+/** The chain from `from` (inclusive) down to the upline of `to`, for breadcrumbs and "up one level". */
+export async function pathBetween(db: Db | Tx, from: number, to: number): Promise<MemberBrief[]> {
+  const { rows } = await db.execute<BriefRow & { depth: number }>(sql`
+    with recursive up(id) as (
+      select placement_parent_id from members where id = ${to} and id <> ${from}
+      union all
+      select m.placement_parent_id from up join members m on m.id = up.id where up.id <> ${from}
+    )
+    select ${BRIEF_COLUMNS}, m.depth from up join members m on m.id = up.id join users u on u.id = m.user_id
+    order by m.depth`);
+  return rows.map(toBrief);
+}
+
+/** The free slot reached by always going to one side from `start`. */
+export async function extremeSlot(db: Db | Tx, start: number, side: Side, baseDepth: number): Promise<EmptySlot | null> {
+  const { rows } = await db.execute<{ id: number; member_code: string; depth: number }>(sql`
+    with recursive walk(id) as (
+      select ${start}::bigint
+      union all
+      select c.id from walk join members c on c.placement_parent_id = walk.id and c.side = ${side}
+    )
+    select m.id, m.member_code, m.depth from walk join members m on m.id = walk.id
+    order by m.depth desc limit 1`);
+  const last = rows[0];
+  return last ? { upline_member_id: last.id, upline_member_code: last.member_code, position: side, level: last.depth - baseDepth + 1 } : null;
+}
+
+/** Empty slots in the first `levels` levels under `top`, nearest first, at most `limit`. */
+export async function emptySlots(db: Db | Tx, top: number, levels: number, limit: number): Promise<EmptySlot[]> {
+  const { rows } = await db.execute<{ id: number; member_code: string; level: number; has_left: boolean; has_right: boolean }>(sql`
+    with recursive t(id, level) as (
+      select ${top}::bigint, 0
+      union all
+      select c.id, t.level + 1 from t join members c on c.placement_parent_id = t.id where t.level < ${levels - 1}
+    )
+    select m.id, m.member_code, t.level, m.left_team > 0 as has_left, m.right_team > 0 as has_right
+    from t join members m on m.id = t.id
+    where m.left_team = 0 or m.right_team = 0
+    order by t.level, m.id limit ${limit}`);
+  const out: EmptySlot[] = [];
+  for (const r of rows) {
+    if (!r.has_left) out.push({ upline_member_id: r.id, upline_member_code: r.member_code, position: 'left', level: r.level + 1 });
+    if (!r.has_right) out.push({ upline_member_id: r.id, upline_member_code: r.member_code, position: 'right', level: r.level + 1 });
+  }
+  return out.slice(0, limit);
+}
+
+/** A subtree this small is searched by walking it; a larger one through the trigram indexes. */
+const WALK_LIMIT = 20_000;
+/** The most candidates a broad search checks for membership of the downline. */
+const CANDIDATE_LIMIT = 2_000;
+
+export async function searchDownline(
+  db: Db | Tx,
+  me: { id: number; teamSize: number },
+  q: string,
+  page: number,
+  perPage: number,
+): Promise<{ items: DownlineSearchHit[]; total: number }> {
+  const term = `%${q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
+  const code = `%${q.toUpperCase().replace(/[%_\\]/g, '\\$&')}%`;
+  const candidates =
+    me.teamSize <= WALK_LIMIT
+      ? sql`
+        with recursive t(id) as (
+          select c.id from members c where c.placement_parent_id = ${me.id}
+          union all
+          select c.id from t join members c on c.placement_parent_id = t.id
+        ),
+        hits as (
+          select m.id from t join members m on m.id = t.id join users u on u.id = m.user_id
+          where u.search_text like ${term} or m.member_code like ${code}
+        )`
+      : sql`
+        with cand as (
+          (select m.id from users u join members m on m.user_id = u.id where u.search_text like ${term} and m.depth is not null limit ${CANDIDATE_LIMIT})
+          union
+          (select m.id from members m where m.member_code like ${code} and m.depth is not null limit ${CANDIDATE_LIMIT})
+        ),
+        hits as (
+          select cand.id from cand where cand.id <> ${me.id} and member_in_downline(${me.id}, cand.id)
+        )`;
+  const { rows } = await db.execute<BriefRow & { total: number; mobile: string; package: string | null; business_title: string | null; side: Side | null; placed_at: Date | null }>(sql`
+    ${candidates}
+    select ${BRIEF_COLUMNS}, u.mobile, m.package, m.business_title, m.side, m.placed_at, count(*) over () :: int as total
+    from hits join members m on m.id = hits.id join users u on u.id = m.user_id
+    where u.deleted_at is null
+    order by m.depth, m.id
+    limit ${perPage} offset ${(page - 1) * perPage}`);
+  return {
+    total: rows[0]?.total ?? (page > 1 ? await countOnly(db, candidates) : 0),
+    items: rows.map((r) => ({
+      ...toBrief(r),
+      phone_number: r.mobile,
+      package: r.package,
+      business_title: r.business_title,
+      side: r.side,
+      placed_at: r.placed_at ? new Date(r.placed_at).toISOString() : null,
+    })),
+  };
+}
+
+async function countOnly(db: Db | Tx, candidates: ReturnType<typeof sql>): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`${candidates} select count(*)::int as n from hits`);
+  return rows[0]?.n ?? 0;
+}
+
+const walkDownline = (top: number) => sql`
+  with recursive t(id) as (
+    select c.id from members c where c.placement_parent_id = ${top}
+    union all
+    select c.id from t join members c on c.placement_parent_id = t.id
+  )`;
+
+/**
+ * Newest placed below me, newest I referred, and placements per month (Asia/Bangkok) in my downline.
+ * A small team is walked; for a large one the newest placements come from the placed_at index,
+ * checked for membership until five are found (a large team owns most recent placements).
+ */
+export async function teamOverview(db: Db | Tx, me: { id: number; teamSize: number }, months = 12): Promise<TeamOverview> {
+  const placed =
+    me.teamSize <= WALK_LIMIT
+      ? await db.execute<BriefRow & { side: Side | null; placed_at: Date }>(sql`
+          ${walkDownline(me.id)}
+          select ${BRIEF_COLUMNS}, m.side, m.placed_at from t join members m on m.id = t.id join users u on u.id = m.user_id
+          order by m.placed_at desc nulls last limit 5`)
+      : await db.execute<BriefRow & { side: Side | null; placed_at: Date }>(sql`
+          select ${BRIEF_COLUMNS}, m.side, m.placed_at from members m join users u on u.id = m.user_id
+          where m.placed_at is not null and m.id <> ${me.id} and member_in_downline(${me.id}, m.id)
+          order by m.placed_at desc limit 5`);
+  const referred = await db.execute<BriefRow & { created_at: Date; depth: number | null }>(sql`
+    select ${BRIEF_COLUMNS}, m.created_at, m.depth from members m join users u on u.id = m.user_id
+    where m.referrer_member_id = ${me.id} and u.deleted_at is null
+    order by m.created_at desc limit 5`);
+  const growth = await db.execute<{ month: string; placed: number; referred: number }>(sql`
+    ${walkDownline(me.id)},
+    months as (
+      select to_char(date_trunc('month', now() at time zone 'Asia/Bangkok') - make_interval(months => g), 'YYYY-MM') as month
+      from generate_series(0, ${months - 1}) g
+    ),
+    p as (
+      select to_char(m.placed_at at time zone 'Asia/Bangkok', 'YYYY-MM') as month, count(*)::int as n
+      from t join members m on m.id = t.id
+      where m.placed_at >= now() - make_interval(months => ${months})
+      group by 1
+    ),
+    r as (
+      select to_char(m.created_at at time zone 'Asia/Bangkok', 'YYYY-MM') as month, count(*)::int as n
+      from members m where m.referrer_member_id = ${me.id} and m.created_at >= now() - make_interval(months => ${months})
+      group by 1
+    )
+    select months.month, coalesce(p.n, 0) as placed, coalesce(r.n, 0) as referred
+    from months left join p using (month) left join r using (month) order by months.month`);
+  return {
+    newest_placed: placed.rows
+      .filter((r) => r.placed_at)
+      .map((r) => ({ ...toBrief(r), side: r.side, placed_at: new Date(r.placed_at).toISOString() })),
+    newest_referred: referred.rows.map((r) => ({
+      ...toBrief(r),
+      register_date: new Date(r.created_at).toISOString(),
+      is_placed: r.depth !== null,
+    })),
+    growth: growth.rows,
+  };
+}

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { SuspensionEntry } from '@portal/contracts/identity';
+import type { KycStatus, MemberBrief, NetworkMember, Side } from '@portal/contracts/network';
+import type { Db, Tx } from '../../../db/client';
+
+/** Columns every member query selects, joined with its user. */
+export const BRIEF_COLUMNS = sql.raw(`
+  m.id, m.member_code, m.user_id, u.first_name, u.last_name, u.avatar_thumbnail, u.gender`);
+
+export type BriefRow = {
+  id: number;
+  member_code: string;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  avatar_thumbnail: string | null;
+  gender: string;
+};
+
+export const toBrief = (r: BriefRow): MemberBrief => ({
+  id: r.id,
+  member_code: r.member_code,
+  first_name: r.first_name,
+  last_name: r.last_name,
+  avatar_id: r.user_id,
+  avatar_thumbnail: r.avatar_thumbnail,
+  gender: r.gender as MemberBrief['gender'],
+});
+
+/** `1, 2, 3` as bound parameters, for `in (...)`. */
+export const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+export async function briefs(db: Db | Tx, ids: number[]): Promise<Map<number, MemberBrief>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.execute<BriefRow>(sql`
+    select ${BRIEF_COLUMNS} from members m join users u on u.id = m.user_id
+    where m.id in (${idList(ids)})`);
+  return new Map(rows.map((r) => [r.id, toBrief(r)]));
+}
+
+/** KYC is complete when identity and bank are both verified; the review flow refines the rest. */
+export function kycStatus(identity: boolean, bank: boolean): KycStatus {
+  if (identity && bank) return 'success';
+  return 'incomplete_documents';
+}
+
+export type MemberRow = BriefRow & {
+  user_id: number;
+  member_uuid: string;
+  email: string;
+  mobile: string;
+  package: string | null;
+  business_title: string | null;
+  point: string;
+  is_active: boolean;
+  user_active: boolean;
+  depth: number | null;
+  referrer_member_id: number | null;
+  placement_parent_id: number | null;
+  side: Side | null;
+  created_at: Date;
+  placed_at: Date | null;
+  expiry_date: string | null;
+  is_verifies_identity: boolean;
+  is_verifies_bank: boolean;
+  left_team: number;
+  right_team: number;
+  left_points: string;
+  right_points: string;
+  suspension: SuspensionJson[] | null;
+};
+
+interface SuspensionJson {
+  id: number;
+  period: SuspensionEntry['period'];
+  status: SuspensionEntry['status'];
+  days_left: number | null;
+  suspended_at: string | null;
+  message: string;
+  message_th: string;
+  created_at: string;
+}
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+export async function findMember(db: Db | Tx, where: { userId: number } | { memberId: number }): Promise<MemberRow | null> {
+  const cond = 'userId' in where ? sql`m.user_id = ${where.userId}` : sql`m.id = ${where.memberId}`;
+  const { rows } = await db.execute<MemberRow>(sql`
+    select ${BRIEF_COLUMNS}, m.member_uuid, u.email, u.mobile, m.package, m.business_title, m.point::text,
+      m.is_active, u.is_active as user_active, m.depth, m.referrer_member_id, m.placement_parent_id, m.side,
+      m.created_at, m.placed_at, m.expiry_date::text, u.is_verifies_identity, u.is_verifies_bank,
+      m.left_team, m.right_team, m.left_points::text, m.right_points::text,
+      (select json_agg(s order by s.created_at desc, s.id desc) from suspension_entries s where s.member_id = m.id) as suspension
+    from members m join users u on u.id = m.user_id
+    where ${cond} and u.deleted_at is null`);
+  return rows[0] ?? null;
+}
+
+export const suspensionOf = (row: MemberRow): SuspensionEntry[] =>
+  (row.suspension ?? []).map((s) => ({
+    id: s.id,
+    period: s.period,
+    status: s.status,
+    days_left: s.days_left,
+    suspended_at: iso(s.suspended_at),
+    message: s.message,
+    message_th: s.message_th,
+    created_at: iso(s.created_at)!,
+  }));
+
+export async function toNetworkMember(db: Db | Tx, row: MemberRow): Promise<NetworkMember> {
+  const related = await briefs(db, [row.referrer_member_id, row.placement_parent_id].filter((x): x is number => x !== null));
+  return {
+    ...toBrief(row),
+    user_id: row.user_id,
+    member_uuid: row.member_uuid,
+    franchise_code: row.member_code,
+    email: row.email,
+    phone_number: row.mobile,
+    package: row.package,
+    business_title: row.business_title,
+    point: row.point,
+    is_active: row.is_active && row.user_active,
+    is_placed: row.depth !== null,
+    referrer: row.referrer_member_id ? (related.get(row.referrer_member_id) ?? null) : null,
+    upline: row.placement_parent_id ? (related.get(row.placement_parent_id) ?? null) : null,
+    side: row.side,
+    register_date: iso(row.created_at)!,
+    placed_at: iso(row.placed_at),
+    expiry_date: row.expiry_date,
+    kyc_status: kycStatus(row.is_verifies_identity, row.is_verifies_bank),
+    suspension: suspensionOf(row),
+  };
+}
