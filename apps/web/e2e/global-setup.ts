@@ -31,11 +31,12 @@ export default async function setup(project: TestProject) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
+  // No DATABASE_URL at all: the server then runs its embedded PostgreSQL (an empty value is an invalid URL).
+  const { DATABASE_URL: _external, ...inherited } = process.env;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
-      ...process.env,
-      DATABASE_URL: '',
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -51,7 +52,6 @@ export default async function setup(project: TestProject) {
   });
   server.stdout?.on('data', (c) => (log += c));
   server.stderr?.on('data', (c) => (log += c));
-  delete process.env.DATABASE_URL;
 
   const deadline = Date.now() + 90_000;
   for (;;) {

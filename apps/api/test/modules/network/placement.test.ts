@@ -114,7 +114,7 @@ describe('placing a member', () => {
 
 describe('placements racing', () => {
   it('when 20 placements race for one slot then exactly one wins, the rest get 409, and the tree stays consistent', async () => {
-    const racers = [];
+    const racers: Awaited<ReturnType<typeof waitingMember>>[] = [];
     for (let i = 0; i < 20; i++) racers.push(await waitingMember(t.app, t.database.db, top.user.invitationCode));
     const responses = await Promise.all(racers.map((r) => place(t.app, topToken, r.memberId, top.member.id, 'right')));
     const codes = responses.map((r) => r.statusCode).sort();
@@ -131,7 +131,7 @@ describe('placements racing', () => {
     const tree = expectData(await net(t.app, 'GET', `/member_downline/below_postion_member_id?member_id=${top.member.id}`, topToken));
     const slots = tree.slots.slice(0, 6);
     expect(slots.length).toBeGreaterThanOrEqual(2);
-    const racers = [];
+    const racers: Awaited<ReturnType<typeof waitingMember>>[] = [];
     for (let i = 0; i < slots.length; i++) racers.push(await waitingMember(t.app, t.database.db, top.user.invitationCode));
     const responses = await Promise.all(
       slots.map((s: { upline_member_id: number; position: 'left' | 'right' }, i: number) =>
