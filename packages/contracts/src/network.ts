@@ -61,8 +61,10 @@ export interface DownlineSummary {
   left_points: string;
   right_points: string;
   referrer_member: MemberBrief | null;
-  /** the member may place someone now: active, not suspended, placed, and someone is waiting */
+  /** the member may place members: active, not suspended, and placed in the tree */
   can_add_team: boolean;
+  /** members I referred myself who are still waiting to be placed (the full list, including my
+   * downline's referrals, is GET /member/search_new_member) */
   waiting_to_place: number;
   direct_referrals: number;
 }

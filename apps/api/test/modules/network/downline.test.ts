@@ -109,8 +109,13 @@ describe('summary and slot choices', () => {
   it('when I read my summary then it counts my team per side and says I can add someone', async () => {
     const s = expectData(await net(t.app, 'GET', '/member_downline/summary', topToken));
     expect(s).toMatchObject({ total_team: 3, left_team: 2, right_team: 1, can_add_team: true, referrer_member: null });
-    expect(s.waiting_to_place).toBeGreaterThanOrEqual(1);
+    // the waiting member was referred by LL, not by the top
+    expect(s.waiting_to_place).toBe(0);
+    expect(s.direct_referrals).toBe(2);
     expect(typeof s.left_points).toBe('string');
+    const { rows } = await t.database.pool.query(`select u.email from members m join users u on u.id = m.user_id where m.id = $1`, [ids.LL]);
+    const ll = expectData(await net(t.app, 'GET', '/member_downline/summary', await tokenOf(t.app, rows[0].email)));
+    expect(ll).toMatchObject({ total_team: 0, waiting_to_place: 1, direct_referrals: 1, referrer_member: { id: ids.L } });
   });
 
   it('when I ask for slots under a member then I get empty slots nearest first and the quick choices', async () => {

@@ -34,11 +34,10 @@ export const downlineRoutes =
 
     app.get('/member_downline/summary', { config: { access: 'user' } }, async (request) => {
       const m = await me(request);
+      // A read: the counters placement maintains, plus two index lookups on my direct referrals.
       const { rows } = await ctx.db.execute<{ waiting: number; direct: number }>(sql`
-        select
-          (select count(*)::int from members w where w.depth is null and w.referrer_member_id is not null
-             and (w.referrer_member_id = ${m.id} or member_in_downline(${m.id}, w.referrer_member_id))) as waiting,
-          (select count(*)::int from members d where d.referrer_member_id = ${m.id}) as direct`);
+        select count(*) filter (where d.depth is null)::int as waiting, count(*)::int as direct
+        from members d where d.referrer_member_id = ${m.id}`);
       const waiting = rows[0]?.waiting ?? 0;
       const referrer = m.referrer_member_id ? (await briefs(ctx.db, [m.referrer_member_id])).get(m.referrer_member_id) : null;
       const summary: DownlineSummary = {
@@ -48,7 +47,7 @@ export const downlineRoutes =
         left_points: m.left_points,
         right_points: m.right_points,
         referrer_member: referrer ?? null,
-        can_add_team: m.is_active && m.user_active && m.depth !== null && !isSuspended(suspensionOf(m)) && waiting > 0,
+        can_add_team: m.is_active && m.user_active && m.depth !== null && !isSuspended(suspensionOf(m)),
         waiting_to_place: waiting,
         direct_referrals: rows[0]?.direct ?? 0,
       };

@@ -59,35 +59,37 @@ export async function placeMember(
   userId: number,
   p: { memberId: number; uplineId: number; position: Side },
 ): Promise<PlacementResult> {
-  return ctx.db.transaction(async (tx) => {
+  // Checks first, outside the placement lock: placed members never move, so what they establish
+  // (the upline is in my downline, the member is mine to place) still holds once the lock is taken.
+  // What can change meanwhile (the slot, the member still waiting) is enforced by the writes below.
+  const me = await placingMember(ctx.db, userId);
+  assertMayPlace(me);
+  const upline = await findMember(ctx.db, { memberId: p.uplineId });
+  if (!upline || upline.depth === null) throw new AppError(403, 'FORBIDDEN', 'The upline is not in your downline');
+  if (upline.id !== me.id) {
+    const { rows } = await ctx.db.execute<{ ok: boolean }>(sql`select member_in_downline(${me.id}, ${upline.id}) as ok`);
+    if (!rows[0]?.ok) throw new AppError(403, 'FORBIDDEN', 'The upline is not in your downline');
+  }
+  const candidate = await findMember(ctx.db, { memberId: p.memberId });
+  if (!candidate || candidate.id === me.id) {
+    throw new AppError(422, 'VALIDATION_ERROR', 'This member cannot be placed', { member_id: ['This member cannot be placed'] });
+  }
+  if (candidate.depth !== null) {
+    throw new AppError(422, 'VALIDATION_ERROR', 'This member is already placed', { member_id: ['This member is already placed'] });
+  }
+  if (!(await isPlaceableBy(ctx.db, me.id, candidate))) {
+    throw new AppError(422, 'VALIDATION_ERROR', 'This member cannot be placed', { member_id: ['This member cannot be placed'] });
+  }
+  const names = await briefs(ctx.db, [candidate.id, upline.id]);
+  const member = names.get(candidate.id)!;
+  const up = names.get(upline.id)!;
+  const n = placementNotices(`${member.first_name} ${member.last_name}`, `${up.first_name} ${up.last_name}`, p.position);
+
+  const placedAt = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PLACEMENT_LOCK})`);
-    const me = await placingMember(tx, userId);
-    assertMayPlace(me);
-
-    const upline = await findMember(tx, { memberId: p.uplineId });
-    if (!upline || upline.depth === null) throw new AppError(403, 'FORBIDDEN', 'The upline is not in your downline');
-    if (upline.id !== me.id) {
-      const { rows } = await tx.execute<{ ok: boolean }>(sql`select member_in_downline(${me.id}, ${upline.id}) as ok`);
-      if (!rows[0]?.ok) throw new AppError(403, 'FORBIDDEN', 'The upline is not in your downline');
-    }
-
-    const candidate = await findMember(tx, { memberId: p.memberId });
-    if (!candidate || candidate.id === me.id) {
-      throw new AppError(422, 'VALIDATION_ERROR', 'This member cannot be placed', { member_id: ['This member cannot be placed'] });
-    }
-    if (candidate.depth !== null) {
-      throw new AppError(422, 'VALIDATION_ERROR', 'This member is already placed', { member_id: ['This member is already placed'] });
-    }
-    if (!(await isPlaceableBy(tx, me.id, candidate))) {
-      throw new AppError(422, 'VALIDATION_ERROR', 'This member cannot be placed', { member_id: ['This member cannot be placed'] });
-    }
-
-    const taken = await tx.execute(sql`select 1 from members where placement_parent_id = ${upline.id} and side = ${p.position}`);
-    if (taken.rows.length > 0) throw new AppError(409, 'CONFLICT', 'This position has just been taken');
-
-    let placedAt: Date;
+    let rows: { placed_at: Date }[];
     try {
-      const { rows } = await tx.execute<{ placed_at: Date }>(sql`
+      ({ rows } = await tx.execute<{ placed_at: Date }>(sql`
         update members c set
           placement_parent_id = p.id,
           side = ${p.position},
@@ -98,14 +100,13 @@ export async function placeMember(
           updated_by = ${userId}
         from members p join members j on j.id = p.jump_id join members jj on jj.id = j.jump_id
         where p.id = ${upline.id} and c.id = ${candidate.id} and c.depth is null
-        returning c.placed_at`);
-      if (!rows[0]) throw new AppError(409, 'CONFLICT', 'This member was placed meanwhile');
-      placedAt = new Date(rows[0].placed_at);
+        returning c.placed_at`));
     } catch (err) {
       const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
       if (code === '23505') throw new AppError(409, 'CONFLICT', 'This position has just been taken');
       throw err;
     }
+    if (!rows[0]) throw new AppError(409, 'CONFLICT', 'This member was placed meanwhile');
 
     // One walk up the ancestors: each gains one member and the new member's points on the side it hangs.
     await tx.execute(sql`
@@ -120,13 +121,9 @@ export async function placeMember(
         left_points = a.left_points + case when up.side = 'left' then ${candidate.point}::numeric else 0 end,
         right_points = a.right_points + case when up.side = 'right' then ${candidate.point}::numeric else 0 end
       from up where a.id = up.id`);
-
-    const names = await briefs(tx, [candidate.id, upline.id]);
-    const member = names.get(candidate.id)!;
-    const up = names.get(upline.id)!;
-    const n = placementNotices(`${member.first_name} ${member.last_name}`, `${up.first_name} ${up.last_name}`, p.position);
     await notify(tx, candidate.user_id, n.placed);
     await notify(tx, upline.user_id, n.upline);
-    return { member, upline: up, position: p.position, placed_at: placedAt.toISOString() };
+    return new Date(rows[0].placed_at);
   });
+  return { member, upline: up, position: p.position, placed_at: placedAt.toISOString() };
 }
