@@ -9,15 +9,30 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-sync', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-component-update',
+    ],
   });
 }
 
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 360, height: 740 };
 
-export async function newPage(browser: Browser, opts: { viewport?: { width: number; height: number }; lang?: 'th' | 'en' } = {}) {
-  const context: BrowserContext = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, baseURL: baseUrl(), locale: 'th-TH' });
+export async function newPage(
+  browser: Browser,
+  opts: { viewport?: { width: number; height: number }; lang?: 'th' | 'en' } = {},
+) {
+  const context: BrowserContext = await browser.newContext({
+    viewport: opts.viewport ?? DESKTOP,
+    baseURL: baseUrl(),
+    locale: 'th-TH',
+  });
   if (opts.lang) await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), opts.lang);
   const page = await context.newPage();
   return { context, page };
@@ -30,10 +45,14 @@ interface OutboxMessage {
   code?: string;
   link?: string;
   text: string;
+  at: string;
 }
 
-/** The newest message the outbox provider wrote to `to`, waiting briefly for it to arrive. */
-export async function lastMessage(to: string, purpose?: string): Promise<OutboxMessage> {
+/**
+ * The newest message the outbox provider wrote to `to`, waiting briefly for it to arrive. With
+ * `since`, only a message written at or after that moment counts (not an older code).
+ */
+export async function lastMessage(to: string, purpose?: string, since?: Date): Promise<OutboxMessage> {
   const file = path.join(inject('dataDir'), 'outbox.jsonl');
   for (let i = 0; i < 40; i++) {
     if (fs.existsSync(file)) {
@@ -43,7 +62,12 @@ export async function lastMessage(to: string, purpose?: string): Promise<OutboxM
         .filter(Boolean)
         .map((l) => JSON.parse(l) as OutboxMessage)
         .reverse();
-      const hit = rows.find((m) => m.to === to && (!purpose || m.purpose === purpose));
+      const hit = rows.find(
+        (m) =>
+          m.to === to &&
+          (!purpose || m.purpose === purpose) &&
+          (!since || Date.parse(m.at) >= since.getTime()),
+      );
       if (hit) return hit;
     }
     await new Promise((r) => setTimeout(r, 150));
@@ -51,11 +75,14 @@ export async function lastMessage(to: string, purpose?: string): Promise<OutboxM
   throw new Error(`No outbox message to ${to}`);
 }
 
-/** Screenshots for people to look at: screenshots/<name>.png (ignored by git). */
-export async function shot(page: Page, name: string) {
+/**
+ * Screenshots for people to look at: screenshots/<name>.png (ignored by git). The whole page by
+ * default; `fullPage: false` for what one screen shows (an open phone menu covers only that).
+ */
+export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   const dir = path.resolve(import.meta.dirname, '../../../screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 export async function signIn(page: Page, username: string, password: string) {

@@ -30,6 +30,13 @@ export default async function setup(project: TestProject) {
   const dataDir = path.join(root, '.test-data', `e2e-${process.pid}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The server serves a copy of the built portal: a rebuild during the run (another `npm run
+  // build`) would otherwise swap the chunk names under the open pages and fail their lazy loads.
+  const builtWeb = path.join(root, 'apps/web/dist');
+  if (!fs.existsSync(path.join(builtWeb, 'index.html')))
+    throw new Error('Build the portal first: npm run build');
+  const webDist = path.join(dataDir, 'web');
+  fs.cpSync(builtWeb, webDist, { recursive: true });
   let log = '';
   // No DATABASE_URL at all: the server then runs its embedded PostgreSQL (an empty value is an invalid URL).
   const { DATABASE_URL: _external, ...inherited } = process.env;
@@ -40,6 +47,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       DEMO_SEED: 'true',
       PUBLIC_URL: baseUrl,
       OTP_RESEND_SECONDS: '0',

@@ -87,7 +87,7 @@ export default function RegisterPage() {
       <AuthHeading title={t('register.title')}>{t('register.subtitle')}</AuthHeading>
       <Alert variant="light" color="brand" mb="lg" data-testid="register-referrer">
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={data.avatar_thumbnail} alt="" radius="xl" color="brand">
+          <Avatar src={data.avatar_thumbnail} alt="" radius="xl" color="brand" variant="filled">
             {data.first_name.slice(0, 1)}
           </Avatar>
           <Text size="sm">{t('register.invitedBy', { name: fullName, code: data.member_code })}</Text>

@@ -1,0 +1,43 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, signIn } from './browser';
+import { chooseLanguageSignedIn, DEMO, seesHeading, visibleText, waitForPath, withPage } from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('offline', () => {
+  it('replaces the page with the offline message while the connection is gone', async () => {
+    await withPage(browser, {}, async (page, context) => {
+      await signIn(page, DEMO.email, DEMO.password);
+      await waitForPath(page, '/dashboard');
+      await seesHeading(page, `สวัสดีคุณ ${DEMO.firstName}`);
+
+      await context.setOffline(true);
+      const message = await visibleText(page.getByTestId('offline-message'));
+      expect(message).toContain('ไม่มีการเชื่อมต่ออินเทอร์เน็ต');
+      expect(message).toContain('ไม่มีอินเทอร์เน็ต คุณออฟไลน์อยู่ กรุณาตรวจสอบการเชื่อมต่อ');
+      expect(await page.getByTestId('dashboard-member-code').count()).toBe(0);
+      // The member is not signed out: the top bar and menu stay.
+      expect(await page.getByTestId('user-menu').isVisible()).toBe(true);
+
+      // In English too.
+      await page.getByTestId('lang-en').click();
+      expect(await visibleText(page.getByTestId('offline-message'))).toContain('No internet');
+
+      await context.setOffline(false);
+      await page.getByTestId('offline-message').waitFor({ state: 'hidden' });
+      await seesHeading(page, `Hello, ${DEMO.firstName}`);
+      expect(await visibleText(page.getByTestId('dashboard-member-code'))).toMatch(/^M\d{7}$/);
+
+      // Leave the demo member's language as it was for the other tests.
+      expect(await chooseLanguageSignedIn(page, 'th')).toBe(200);
+      await seesHeading(page, `สวัสดีคุณ ${DEMO.firstName}`);
+    });
+  });
+});
