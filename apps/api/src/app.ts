@@ -22,6 +22,9 @@ import { createMessaging } from './lib/messaging';
 import { TokenSigner } from './lib/tokens';
 import { identityModule } from './modules/identity';
 import { networkModule } from './modules/network';
+import { avatarFileRoutes } from './modules/identity/avatars/routes';
+import { staffModule } from './modules/staff';
+import { createStorage, type Storage } from './lib/storage';
 import { registerAppKey, registerAuth } from './plugins/auth';
 import { envelope, registerErrorEnvelope, sendError } from './plugins/envelope';
 import { AppError } from './lib/errors';
@@ -32,6 +35,8 @@ export interface BuildOptions {
   database: Database;
   jwtSecret: string;
   logger?: boolean | object;
+  /** Defaults to the local disk under STORAGE_DIR. */
+  storage?: Storage;
 }
 
 /** The API prefixes: each is one service of the specification, mountable on its own later. */
@@ -54,6 +59,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     signer: new TokenSigner(opts.jwtSecret, config.accessTokenTtl, config.appTokenTtl),
     messaging: createMessaging(config),
     limits: createLimits(config),
+    storage: opts.storage ?? createStorage(config),
   };
   app.decorate('ctx', ctx);
 
@@ -142,6 +148,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     );
   await service('/member', identityModule);
   await service('/network/api/v1', networkModule);
+  await service('/staff', staffModule);
+  // Avatar images load in <img> elements, which cannot send the app key or a token (decision 008).
+  await app.register(avatarFileRoutes(ctx));
 
   if (config.demoSeed) {
     const { devOutboxRoutes } = await import('./modules/dev/outbox');

@@ -45,6 +45,10 @@ const envSchema = z.object({
   RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(1200),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  AVATAR_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  STORAGE_DIR: z.string().optional(),
+  KYC_PRE_PENDING_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  KYC_PENDING_DAYS: z.coerce.number().int().min(1).max(3650).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
 });
@@ -71,6 +75,11 @@ export interface Config {
   rateLimit: { login: number; otp: number; windowSeconds: number; global: number };
   bodyLimit: number;
   uploadMaxBytes: number;
+  avatarMaxBytes: number;
+  /** Uploaded files (documents, avatars): outside any served folder. */
+  storageDir: string;
+  /** The KYC deadline (DESIGN 5): pre-pending days after registration, then pending days, then suspended. */
+  kyc: { prePendingDays: number; pendingDays: number };
   logLevel: string;
   trustProxy: boolean;
   secureCookies: boolean;
@@ -88,15 +97,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     : [clientSchema.parse({ id: 'portal-web', secret: 'public', kind: 'public', scopes: ['public'] })];
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) throw new Error('Invalid settings:\n  SMTP_URL: required');
+  const dataDir = path.resolve(e.DATA_DIR);
+  const webDist = path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'));
+  const storageDir = path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'uploads'));
+  if (storageDir === webDist || storageDir.startsWith(webDist + path.sep)) {
+    throw new Error('Invalid settings:\n  STORAGE_DIR: must not be inside the served portal folder');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
     publicUrl,
     shopUrl: e.SHOP_URL ?? null,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     appTokenTtl: e.APP_TOKEN_TTL,
@@ -117,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    avatarMaxBytes: e.AVATAR_MAX_BYTES,
+    storageDir,
+    kyc: { prePendingDays: e.KYC_PRE_PENDING_DAYS, pendingDays: e.KYC_PENDING_DAYS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),

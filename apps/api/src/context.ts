@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Messaging } from './lib/messaging';
+import type { Storage } from './lib/storage';
 import { RateLimiter } from './lib/rate-limiter';
 import type { TokenSigner } from './lib/tokens';
 
@@ -11,6 +12,8 @@ export interface AppContext {
   signer: TokenSigner;
   messaging: Messaging;
   limits: Limits;
+  /** Uploaded documents and avatars. */
+  storage: Storage;
 }
 
 export interface Limits {

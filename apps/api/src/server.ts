@@ -3,6 +3,9 @@ import { loadConfig } from './config';
 import { migrateDatabase } from './db/migrate';
 import { jwtSecret, lockDataDir, openDatabase } from './db/runtime';
 import { seedDemo } from './db/seed/demo';
+import { scheduleDaily } from './lib/daily';
+import { createStorage } from './lib/storage';
+import { advanceKycDeadlines } from './modules/identity/kyc/deadline';
 
 /**
  * Starts the portal: lock DATA_DIR, start (or reach) PostgreSQL, migrate, seed the demo once, serve.
@@ -15,8 +18,19 @@ async function main() {
   try {
     opened = await openDatabase(config);
     await migrateDatabase(opened.database.db);
-    const demo = config.demoSeed ? await seedDemo(opened.database.db) : null;
-    const app = await buildApp({ config, database: opened.database, jwtSecret: jwtSecret(config) });
+    const storage = createStorage(config);
+    const demo = config.demoSeed ? await seedDemo(opened.database.db, { storage }) : null;
+    const app = await buildApp({ config, database: opened.database, jwtSecret: jwtSecret(config), storage });
+    // The KYC deadline (DESIGN 5): once now, then every day just after midnight in Bangkok.
+    const db = opened.database.db;
+    const kycDeadline = async () => {
+      const run = await advanceKycDeadlines(db, new Date(), config.kyc);
+      app.log.info({ job: 'kyc-deadline', ...run }, 'KYC deadline advanced');
+    };
+    await kycDeadline().catch((err: unknown) => app.log.error({ err, job: 'kyc-deadline' }, 'KYC deadline job failed'));
+    const stopDaily = scheduleDaily(kycDeadline, { hour: 0, minute: 5 }, (err) =>
+      app.log.error({ err, job: 'kyc-deadline' }, 'KYC deadline job failed'),
+    );
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -32,6 +46,7 @@ async function main() {
         `  Demo sign-in: ${demo.email} or ${demo.mobile} / password ${demo.password}`,
         `  Demo invitation code: ${demo.invitationCode}  (${url}/auth/register/${demo.invitationCode})`,
         `  Suspended demo member: ${demo.suspendedEmail} / ${demo.password}`,
+        `  Staff (KYC review): ${demo.staffEmail} / ${demo.password}`,
         `  Outbox (OTP codes and e-mail links): ${url}/dev/outbox`,
       );
     }
@@ -43,6 +58,7 @@ async function main() {
       stopping = true;
       app.log.info({ signal }, 'stopping');
       const force = setTimeout(() => process.exit(1), 15_000).unref();
+      stopDaily();
       await app.close();
       await opened?.database.close();
       await opened?.embedded?.stop();

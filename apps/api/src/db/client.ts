@@ -2,9 +2,10 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as identity from './schema/identity';
 import * as network from './schema/network';
+import * as profile from './schema/profile';
 import * as reference from './schema/reference';
 
-export const schema = { ...identity, ...network, ...reference };
+export const schema = { ...identity, ...network, ...profile, ...reference };
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle: the same query surface as Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

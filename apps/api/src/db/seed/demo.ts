@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db, Tx } from '../client';
 import { notifications, users } from '../schema/identity';
 import { members, suspensionEntries } from '../schema/network';
+import { memberKyc } from '../schema/profile';
+import { seedDemoKyc } from './kyc';
+import { discard, type Storage } from '../../lib/storage';
 import { hashPassword } from '../../lib/passwords';
 import { FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, LAST_NAMES, PACKAGES, TITLES } from './names';
 import { jumpFor } from '../../modules/network/tree/jump';
@@ -13,6 +16,8 @@ export const DEMO = {
   invitationCode: 'DEMO2026',
   suspendedEmail: 'suspended@portal.test',
   suspendedMobile: '0800000002',
+  staffEmail: 'staff@portal.test',
+  staffMobile: '0800000003',
 };
 
 export interface DemoInfo {
@@ -21,6 +26,37 @@ export interface DemoInfo {
   password: string;
   invitationCode: string;
   suspendedEmail: string;
+  staffEmail: string;
+}
+
+export interface SeedOptions {
+  size?: number;
+  /** Where the demo documents go; without it the demo has no document files. */
+  storage?: Storage;
+}
+
+/** The staff account that reviews KYC; added to a demo database seeded before it existed, too. */
+async function ensureDemoStaff(db: Db | Tx, passwordHash?: string): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: DEMO.staffEmail,
+      mobile: DEMO.staffMobile,
+      passwordHash: passwordHash ?? (await hashPassword(DEMO.password)),
+      firstName: 'เจ้าหน้าที่',
+      lastName: 'ตรวจสอบ',
+      type: 'staff',
+      invitationCode: 'STAFF2026',
+      isVerifiesEmail: true,
+      isVerifiesMobile: true,
+      emailVerifiedAt: new Date(),
+      mobileVerifiedAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (row) return row.id;
+  const { rows } = await db.execute<{ id: number }>(sql`select id from users where lower(email) = ${DEMO.staffEmail}`);
+  return rows[0]!.id;
 }
 
 /** A small deterministic generator: the same demo network on every fresh start. */
@@ -71,12 +107,15 @@ function subtreeSize(nodes: Node[], i: number | undefined, memo: Map<number, num
  * placed members over several levels, some registered but not yet placed, members in several
  * verification states, and one suspended member.
  */
-export async function seedDemo(db: Db, size = 320): Promise<DemoInfo | null> {
+export async function seedDemo(db: Db, options: number | SeedOptions = {}): Promise<DemoInfo | null> {
+  const { size = 320, storage } = typeof options === 'number' ? { size: options } : options;
   const [{ n } = { n: 0 }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from users`)).rows;
   const info = { ...DEMO };
   if (n > 0) {
     const [row] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from users where email = ${DEMO.email}`)).rows;
-    return row && row.n > 0 ? info : null;
+    if (!row || row.n === 0) return null;
+    await ensureDemoStaff(db);
+    return info;
   }
   const random = rng(2569);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
@@ -111,6 +150,7 @@ export async function seedDemo(db: Db, size = 320): Promise<DemoInfo | null> {
     return sum;
   };
 
+  const written: string[] = [];
   await db.transaction(async (tx) => {
     const userRows = [] as (typeof users.$inferInsert)[];
     const total = placedCount + 12 + 1; // placed, waiting to be placed, suspended
@@ -214,6 +254,38 @@ export async function seedDemo(db: Db, size = 320): Promise<DemoInfo | null> {
         createdAt: new Date(Date.now() - 86_400_000),
       },
     ]);
+
+    // KYC: one staff account, members in every KYC state, and a deadline clock for everyone that
+    // started within the last six weeks, so the demo shows warnings rather than a suspended network.
+    const staffUserId = await ensureDemoStaff(tx, passwordHash);
+    const person = (i: number) => ({
+      userId: inserted[i]!.id,
+      memberId: memberIds[i]!,
+      firstName: userRows[i]!.firstName,
+      lastName: userRows[i]!.lastName,
+    });
+    const special = [1, 2, 3, 4, 5, 6, 7];
+    await seedDemoKyc(tx, { storage: storage ?? null, staffUserId, demo: person(0), members: special.map(person), written });
+    const suspendedClock = new Date('2026-09-16T17:00:00Z'); // Bangkok 17 Sep: suspended from 1 Nov, as its entries say
+    const clocks = memberIds.flatMap((memberId, i) => {
+      if (i === 0 || special.includes(i)) return [];
+      const identity = !!userRows[i]!.isVerifiesIdentity;
+      const bank = !!userRows[i]!.isVerifiesBank;
+      return [
+        {
+          memberId,
+          status: identity && bank ? 'success' : 'draft',
+          identityStatus: identity ? 'success' : 'draft',
+          bankStatus: bank ? 'success' : 'draft',
+          deadlineFrom: i === total - 1 ? suspendedClock : new Date(Date.now() - Math.floor(random() * 42) * 86_400_000),
+        },
+      ];
+    });
+    for (let i = 0; i < clocks.length; i += 500) await tx.insert(memberKyc).values(clocks.slice(i, i + 500));
+  }).catch(async (err: unknown) => {
+    // The files were written before the rows; a failed seed leaves none behind.
+    if (storage) await discard(storage, written);
+    throw err;
   });
   return info;
 }

@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { changePasswordBody, updateMeBody } from '@portal/contracts/identity';
+import { changePasswordBody } from '@portal/contracts/identity';
+import { normaliseIdentityValue, updateProfileBody } from '@portal/contracts/profile';
 import { MSG } from '@portal/contracts/messages';
 import type { AppContext } from '../../../context';
 import { users } from '../../../db/schema/identity';
 import { AppError } from '../../../lib/errors';
+import { decodeBase64Image, makeAvatar } from '../../../lib/images';
 import { hashPassword, verifyPassword } from '../../../lib/passwords';
+import { discard } from '../../../lib/storage';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
+import { avatarKeyOfUrl, storeAvatar } from '../avatars/routes';
+import { assertNotUnderReview, lockForMemberChange, refreshKyc } from '../kyc/service';
 import { NOTICES, notify } from '../notifications/notify';
 import { revokeUserSessions } from '../session/refresh-tokens';
 import { loadUser } from '../users/repository';
@@ -24,23 +29,74 @@ export const meRoutes =
 
     app.get('/v1/me', { config: { access: 'user' } }, async (request) => envelope(await current(userId(request))));
 
-    app.put('/v1/me', { config: { access: 'user' }, schema: { body: updateMeBody } }, async (request) => {
-      const id = userId(request);
-      await current(id);
-      const b = request.body;
-      await ctx.db
-        .update(users)
-        .set({
-          firstName: b.first_name,
-          lastName: b.last_name,
-          birthday: b.birthday,
-          gender: b.gender,
-          language: b.language,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id));
-      return envelope(await current(id));
-    });
+    /**
+     * Profile fields, the identity number, and the avatar. Name, birthday and identity number feed
+     * the KYC: they are locked while it is reviewed and once identity is verified (409). The avatar
+     * is decoded, checked and re-encoded before anything is written; a failure after its files are
+     * stored removes them again, and a replaced avatar's files are removed after the commit.
+     */
+    app.put(
+      '/v1/me',
+      {
+        config: { access: 'user' },
+        // base64 carries 3 bytes in 4 characters; the decoded size is checked against AVATAR_MAX_BYTES.
+        bodyLimit: Math.max(ctx.config.bodyLimit, Math.ceil((ctx.config.avatarMaxBytes * 4) / 3) + 256 * 1024),
+        schema: { body: updateProfileBody },
+      },
+      async (request) => {
+        const id = userId(request);
+        const user = await current(id);
+        const b = request.body;
+        const identityValue =
+          b.identity_type && b.identity_value ? normaliseIdentityValue(b.identity_type, b.identity_value) : b.identity_value === null ? null : undefined;
+        const identityType = b.identity_value === null && !b.identity_type ? null : b.identity_type;
+        const changes = (next: unknown, now: unknown) => next !== undefined && next !== now;
+        const touchesIdentity =
+          changes(b.first_name, user.first_name) ||
+          changes(b.last_name, user.last_name) ||
+          changes(b.birthday, user.birthday) ||
+          changes(identityType, user.identity_type) ||
+          changes(identityValue, user.identity_value);
+        if (touchesIdentity) {
+          if (user.is_verifies_identity) throw new AppError(409, 'CONFLICT', MSG.identityLocked);
+          await assertNotUnderReview(ctx.db, id);
+        }
+        const avatar = b.avatar_base64 ? await makeAvatar(decodeBase64Image(b.avatar_base64, ctx.config.avatarMaxBytes)) : null;
+        const stored = avatar ? await storeAvatar(ctx.storage, avatar) : null;
+        try {
+          await ctx.db.transaction(async (tx) => {
+            if (touchesIdentity) {
+              await lockForMemberChange(tx, id);
+              const [row] = await tx.select({ verified: users.isVerifiesIdentity }).from(users).where(eq(users.id, id));
+              if (row?.verified) throw new AppError(409, 'CONFLICT', MSG.identityLocked);
+            }
+            await tx
+              .update(users)
+              .set({
+                firstName: b.first_name,
+                lastName: b.last_name,
+                birthday: b.birthday,
+                gender: b.gender,
+                language: b.language,
+                identityType,
+                identityValue,
+                ...(stored ? { avatarOriginal: stored.urls.original, avatarThumbnail: stored.urls.thumbnail } : {}),
+                ...(b.avatar_base64 === null ? { avatarOriginal: null, avatarThumbnail: null } : {}),
+                updatedAt: new Date(),
+              })
+              .where(eq(users.id, id));
+            if (touchesIdentity) await refreshKyc(tx, id);
+          });
+        } catch (err) {
+          if (stored) await discard(ctx.storage, [stored.keys.original, stored.keys.thumbnail]);
+          throw err;
+        }
+        if (stored || b.avatar_base64 === null) {
+          await discard(ctx.storage, [avatarKeyOfUrl(user.images.avatar.original), avatarKeyOfUrl(user.images.avatar.thumbnail)]);
+        }
+        return envelope(await current(id));
+      },
+    );
 
     /** Keeps this session, signs out every other one. */
     app.patch('/v1/me/password', { config: { access: 'user' }, schema: { body: changePasswordBody } }, async (request) => {

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, inArray, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { userAvatarsQuery, type UserAvatar } from '@portal/contracts/profile';
+import type { AppContext } from '../../../context';
+import { users } from '../../../db/schema/identity';
+import { sendError, envelope } from '../../../plugins/envelope';
+import type { Avatar } from '../../../lib/images';
+import { putUpload, type Storage } from '../../../lib/storage';
+
+/**
+ * Avatars are served at `/member/v1/avatars/{uuid}-{original|thumbnail}.{jpg|png}` without the app
+ * key or a token, because an <img> element cannot send headers (docs/decisions/008-avatar-urls.md).
+ * The names are random and change with every upload, so the files are cached for good.
+ */
+export const AVATAR_PATH = '/member/v1/avatars/';
+const NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(original|thumbnail)\.(jpg|png)$/;
+
+export const avatarKeyOfUrl = (url: string | null): string | null =>
+  url?.startsWith(AVATAR_PATH) && NAME.test(url.slice(AVATAR_PATH.length))
+    ? `avatars/${url.slice(AVATAR_PATH.length)}`
+    : null;
+
+/** Stores both sizes under one fresh random name; returns their URLs and keys. */
+export async function storeAvatar(storage: Storage, avatar: Avatar) {
+  const id = randomUUID();
+  const keys = {
+    original: `avatars/${id}-original.${avatar.ext}`,
+    thumbnail: `avatars/${id}-thumbnail.${avatar.ext}`,
+  };
+  await putUpload(storage, keys.original, avatar.original);
+  try {
+    await putUpload(storage, keys.thumbnail, avatar.thumbnail);
+  } catch (err) {
+    await storage.delete(keys.original).catch(() => {});
+    throw err;
+  }
+  return {
+    keys,
+    urls: {
+      original: `${AVATAR_PATH}${id}-original.${avatar.ext}`,
+      thumbnail: `${AVATAR_PATH}${id}-thumbnail.${avatar.ext}`,
+    },
+  };
+}
+
+/** GET /member/v1/avatars/{name}: registered outside the API guard (no app key, no token). */
+export const avatarFileRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      `${AVATAR_PATH}:name`,
+      { schema: { hide: true, params: z.object({ name: z.string().max(80) }) } },
+      async (request, reply) => {
+        const { name } = request.params;
+        const data = NAME.test(name) ? await ctx.storage.get(`avatars/${name}`) : null;
+        if (!data) return sendError(reply, 404, 'NOT_FOUND', 'Not found');
+        return reply
+          .header('content-type', name.endsWith('.png') ? 'image/png' : 'image/jpeg')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(data);
+      },
+    );
+  };
+
+/** GET /v1/user-avatars?ids=1,2: a public call of the specification (thumbnails for lists and the tree). */
+export const userAvatarRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/v1/user-avatars',
+      { config: { access: 'public' }, schema: { querystring: userAvatarsQuery } },
+      async (request) => {
+        const ids = request.query.ids;
+        const rows = ids.length
+          ? await ctx.db
+              .select({ id: users.id, original: users.avatarOriginal, thumbnail: users.avatarThumbnail })
+              .from(users)
+              .where(and(inArray(users.id, ids), isNull(users.deletedAt)))
+          : [];
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        const items: UserAvatar[] = ids.flatMap((id) => {
+          const r = byId.get(id);
+          return r ? [{ user_id: r.id, thumbnail: r.thumbnail, original: r.original }] : [];
+        });
+        return envelope(items);
+      },
+    );
+  };

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context';
+import { userId } from '../../../plugins/auth';
+import { envelope } from '../../../plugins/envelope';
+import { kycOverviewOf, submitKyc } from './service';
+
+/** The member's side of KYC: where it stands with what is missing, and the submission for review. */
+export const kycRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/v1/me/kyc', { config: { access: 'user' } }, async (request) =>
+      envelope(await kycOverviewOf(ctx.db, ctx.config.kyc, { userId: userId(request) })),
+    );
+
+    app.post(
+      '/v1/me/kyc/submit',
+      { config: { access: 'user' }, schema: { body: z.strictObject({}).nullish() } },
+      async (request) => envelope(await submitKyc(ctx.db, ctx.config.kyc, userId(request))),
+    );
+  };

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { lastPage } from '@portal/contracts/envelope';
+import { kycApproveBody, kycRejectBody } from '@portal/contracts/kyc';
+import { MSG } from '@portal/contracts/messages';
+import { kycQueueQuery } from '@portal/contracts/staff';
+import type { AppContext } from '../../../context';
+import { documents } from '../../../db/schema/profile';
+import { AppError } from '../../../lib/errors';
+import { userId } from '../../../plugins/auth';
+import { envelope } from '../../../plugins/envelope';
+import { sendDocumentFile } from '../../identity/documents/routes';
+import { decide, startReview } from '../../identity/kyc/service';
+import { kycCase, kycQueue } from './repository';
+
+const memberParams = z.object({ memberId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const staff = { access: 'staff' as const };
+
+/** The person deciding: an application client may read the queue but not decide. */
+function reviewer(request: FastifyRequest): number {
+  if (request.principal?.kind !== 'user')
+    throw new AppError(403, 'FORBIDDEN', 'Only a signed-in staff member may decide');
+  return userId(request);
+}
+
+/**
+ * KYC review for staff and admins (a member's token answers 403). Decisions need a signed-in staff
+ * user: the audit trail names a person, so an application client may read but not decide.
+ */
+export const staffKycRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const detail = async (memberId: number) => {
+      const found = await kycCase(ctx.db, ctx.config.kyc, memberId);
+      if (!found) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+      return envelope(found);
+    };
+
+    app.get('/v1/kyc', { config: staff, schema: { querystring: kycQueueQuery } }, async (request) => {
+      const q = request.query;
+      const { items, total } = await kycQueue(ctx.db, q);
+      return envelope({
+        items,
+        pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
+      });
+    });
+
+    app.get('/v1/kyc/:memberId', { config: staff, schema: { params: memberParams } }, async (request) =>
+      detail(request.params.memberId),
+    );
+
+    app.post(
+      '/v1/kyc/:memberId/start',
+      { config: staff, schema: { params: memberParams, body: z.strictObject({}).nullish() } },
+      async (request) => {
+        await startReview(ctx.db, reviewer(request), request.params.memberId);
+        return detail(request.params.memberId);
+      },
+    );
+
+    app.post(
+      '/v1/kyc/:memberId/approve',
+      { config: staff, schema: { params: memberParams, body: kycApproveBody } },
+      async (request) => {
+        await decide(ctx.db, reviewer(request), request.params.memberId, {
+          target: request.body.target,
+          approve: true,
+        });
+        return detail(request.params.memberId);
+      },
+    );
+
+    app.post(
+      '/v1/kyc/:memberId/reject',
+      { config: staff, schema: { params: memberParams, body: kycRejectBody } },
+      async (request) => {
+        const { target, reason } = request.body;
+        await decide(ctx.db, reviewer(request), request.params.memberId, { target, approve: false, reason });
+        return detail(request.params.memberId);
+      },
+    );
+
+    /** Any member's document file, as an attachment. */
+    app.get(
+      '/v1/documents/:id/file',
+      { config: staff, schema: { params: idParams } },
+      async (request, reply) => {
+        const [row] = await ctx.db.select().from(documents).where(eq(documents.id, request.params.id));
+        if (!row) throw new AppError(404, 'NOT_FOUND_DOCUMENT', MSG.notFoundDocument);
+        return sendDocumentFile(ctx, reply, row);
+      },
+    );
+  };

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { KYC_STATUSES, type KycStatus } from './network.ts';
+
+export { KYC_STATUSES, type KycStatus };
+
+/**
+ * The member-level KYC statuses (the specification's list):
+ *
+ *   draft ─┬─ incomplete_documents ──┐   (open: follows what the member has given, automatically)
+ *          └─ incomplete_information ┤
+ *   open (complete) ── member submits ──▶ waiting_for_review ── staff start ──▶ in_progress_review
+ *   in_progress_review ── staff approve / reject each part ──▶ success (both verified) | fail (a part rejected)
+ *   fail ── member fixes and submits again ──▶ waiting_for_review
+ *
+ * `draft` with `can_submit: true` means complete and not yet submitted.
+ */
+export const KYC_OPEN_STATUSES = ['draft', 'incomplete_documents', 'incomplete_information'] as const;
+
+/** A document or bank account moves through a subset: draft → waiting → in review → success | fail. */
+export const KYC_ITEM_STATUSES = [
+  'draft',
+  'waiting_for_review',
+  'in_progress_review',
+  'success',
+  'fail',
+] as const;
+export type KycItemStatus = (typeof KYC_ITEM_STATUSES)[number];
+
+/** What staff verify separately: identity (sets is_verifies_identity) and bank (is_verifies_bank). */
+export const KYC_TARGETS = ['identity', 'bank'] as const;
+export type KycTarget = (typeof KYC_TARGETS)[number];
+
+/** The checklist: each item, which part it belongs to, and the profile section that fixes it. */
+export const KYC_CHECKLIST = [
+  { key: 'birthday', target: 'identity', kind: 'information', section: 'information' },
+  { key: 'identity_number', target: 'identity', kind: 'information', section: 'information' },
+  { key: 'home_address', target: 'identity', kind: 'information', section: 'addresses' },
+  { key: 'identity_document', target: 'identity', kind: 'documents', section: 'documents' },
+  { key: 'bank_account', target: 'bank', kind: 'information', section: 'banks' },
+  { key: 'bank_document', target: 'bank', kind: 'documents', section: 'documents' },
+] as const;
+export type KycChecklistKey = (typeof KYC_CHECKLIST)[number]['key'];
+export type ProfileSection = (typeof KYC_CHECKLIST)[number]['section'];
+
+export interface KycChecklistItem {
+  key: KycChecklistKey;
+  target: KycTarget;
+  kind: 'information' | 'documents';
+  /** The /profile section (deep link `/profile#documents`) where the member fixes it. */
+  section: ProfileSection;
+  done: boolean;
+}
+
+export interface KycPart {
+  status: KycItemStatus;
+  verified: boolean;
+  /** Why staff rejected this part (status fail). */
+  reason: string | null;
+}
+
+/** GET /member/v1/me/kyc, and `kyc` in the staff detail. */
+export interface KycOverview {
+  member_id: number;
+  status: KycStatus;
+  /** Everything needed is given and the KYC is open or failed: POST /v1/me/kyc/submit will succeed. */
+  can_submit: boolean;
+  identity: KycPart;
+  bank: KycPart;
+  checklist: KycChecklistItem[];
+  /** The keys of the checklist items not done, in checklist order. */
+  missing: KycChecklistKey[];
+  submitted_at: string | null;
+  review_started_at: string | null;
+  decided_at: string | null;
+  /** The last day (Asia/Bangkok, YYYY-MM-DD) to complete KYC before suspension; null once complete. */
+  deadline: string | null;
+}
+
+/** POST /staff/v1/kyc/{memberId}/approve */
+export const kycApproveBody = z.strictObject({ target: z.enum(KYC_TARGETS) });
+/** POST /staff/v1/kyc/{memberId}/reject: the reason is shown to the member. */
+export const kycRejectBody = z.strictObject({
+  target: z.enum(KYC_TARGETS),
+  reason: z.string({ message: 'A reason is required' }).trim().min(3, 'A reason is required').max(1000),
+});
+
+export const KYC_AUDIT_ACTIONS = ['submit', 'start', 'approve', 'reject'] as const;
+export type KycAuditAction = (typeof KYC_AUDIT_ACTIONS)[number];
+
+/** One row of the audit trail: who, when, what. */
+export interface KycAuditEntry {
+  id: number;
+  action: KycAuditAction;
+  target: KycTarget | null;
+  reason: string | null;
+  from_status: KycStatus;
+  to_status: KycStatus;
+  actor: { user_id: number | null; name: string | null; type: 'member' | 'staff' | 'admin' | null };
+  created_at: string;
+}

@@ -1,0 +1,18 @@
+// `npm run job:kyc-deadline`: advances the KYC deadline once, now (the server also runs it at start
+// and daily just after midnight Bangkok time). Safe to run at any time and any number of times.
+// Uses DATABASE_URL, or the embedded database in DATA_DIR (./data) when the portal is not running.
+import { loadConfig } from '../apps/api/src/config';
+import { lockDataDir, openDatabase } from '../apps/api/src/db/runtime';
+import { advanceKycDeadlines } from '../apps/api/src/modules/identity/kyc/deadline';
+
+const config = loadConfig();
+const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+const opened = await openDatabase(config);
+try {
+  const run = await advanceKycDeadlines(opened.database.db, new Date(), config.kyc);
+  console.log(JSON.stringify(run, null, 2));
+} finally {
+  await opened.database.close();
+  await opened.embedded?.stop();
+  release();
+}
