@@ -133,7 +133,7 @@ describe('summary and slot choices', () => {
 describe('the network member', () => {
   it('when I read /me or exchange my token at /authen then I get my network member', async () => {
     const me = expectData(await net(t.app, 'GET', '/me', topToken));
-    expect(me).toMatchObject({ id: top.member.id, franchise_code: me.member_code, is_placed: true, kyc_status: 'incomplete_documents' });
+    expect(me).toMatchObject({ id: top.member.id, franchise_code: me.member_code, is_placed: true, kyc_status: 'draft' });
     expect(expectData(await net(t.app, 'POST', '/authen', topToken)).id).toBe(top.member.id);
     const l = expectData(await net(t.app, 'GET', '/me', await tokenOf(t.app, lEmail)));
     expect(l).toMatchObject({ referrer: { id: top.member.id }, upline: { id: top.member.id }, side: 'left' });

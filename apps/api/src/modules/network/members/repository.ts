@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { SuspensionEntry } from '@portal/contracts/identity';
-import type { KycStatus, MemberBrief, NetworkMember, Side } from '@portal/contracts/network';
+import type { MemberBrief, NetworkMember, Side } from '@portal/contracts/network';
+import { loadFacts } from '../../identity/kyc/repository';
+import { currentStatus } from '../../identity/kyc/state';
 import type { Db, Tx } from '../../../db/client';
 
 /** Columns every member query selects, joined with its user. */
@@ -38,11 +40,6 @@ export async function briefs(db: Db | Tx, ids: number[]): Promise<Map<number, Me
   return new Map(rows.map((r) => [r.id, toBrief(r)]));
 }
 
-/** KYC is complete when identity and bank are both verified; the review flow refines the rest. */
-export function kycStatus(identity: boolean, bank: boolean): KycStatus {
-  if (identity && bank) return 'success';
-  return 'incomplete_documents';
-}
 
 export type MemberRow = BriefRow & {
   user_id: number;
@@ -109,6 +106,8 @@ export const suspensionOf = (row: MemberRow): SuspensionEntry[] =>
   }));
 
 export async function toNetworkMember(db: Db | Tx, row: MemberRow): Promise<NetworkMember> {
+  // The KYC status is the profile's own computation, so both APIs always agree.
+  const facts = await loadFacts(db, { memberId: row.id });
   const related = await briefs(db, [row.referrer_member_id, row.placement_parent_id].filter((x): x is number => x !== null));
   return {
     ...toBrief(row),
@@ -128,7 +127,7 @@ export async function toNetworkMember(db: Db | Tx, row: MemberRow): Promise<Netw
     register_date: iso(row.created_at)!,
     placed_at: iso(row.placed_at),
     expiry_date: row.expiry_date,
-    kyc_status: kycStatus(row.is_verifies_identity, row.is_verifies_bank),
+    kyc_status: facts ? currentStatus(facts) : 'draft',
     suspension: suspensionOf(row),
   };
 }
