@@ -6,6 +6,7 @@ import { seedDemo } from './db/seed/demo';
 import { scheduleDaily } from './lib/daily';
 import { createStorage } from './lib/storage';
 import { advanceKycDeadlines } from './modules/identity/kyc/deadline';
+import { dispatchNotifications } from './modules/identity/notifications/dispatch';
 
 /**
  * Starts the portal: lock DATA_DIR, start (or reach) PostgreSQL, migrate, seed the demo once, serve.
@@ -31,6 +32,15 @@ async function main() {
     const stopDaily = scheduleDaily(kycDeadline, { hour: 0, minute: 5 }, (err) =>
       app.log.error({ err, job: 'kyc-deadline' }, 'KYC deadline job failed'),
     );
+    // E-mail and SMS copies of notifications go out shortly after the transactions that wrote them.
+    let dispatching = false;
+    const dispatcher = setInterval(() => {
+      if (dispatching) return;
+      dispatching = true;
+      dispatchNotifications(app.ctx)
+        .catch((err: unknown) => app.log.error({ err, job: 'notifications' }, 'notification dispatch failed'))
+        .finally(() => (dispatching = false));
+    }, 5_000).unref();
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -59,6 +69,7 @@ async function main() {
       app.log.info({ signal }, 'stopping');
       const force = setTimeout(() => process.exit(1), 15_000).unref();
       stopDaily();
+      clearInterval(dispatcher);
       await app.close();
       await opened?.database.close();
       await opened?.embedded?.stop();

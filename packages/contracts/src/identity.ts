@@ -141,6 +141,7 @@ export interface User {
   is_sync: boolean;
   authen_type_default: 'mobile' | 'email';
   language: 'th' | 'en';
+  notification_preferences: { email: boolean; sms: boolean };
   member: EmbeddedMember | null;
 }
 
@@ -158,6 +159,9 @@ export const updateMeBody = z.strictObject({
   birthday: z.iso.date().nullable().optional(),
   gender: z.enum(GENDERS).optional(),
   language: z.enum(['th', 'en']).optional(),
+  /** also send notifications by e-mail / SMS */
+  notify_email: z.boolean().optional(),
+  notify_sms: z.boolean().optional(),
 });
 
 export const changePasswordBody = z
@@ -276,6 +280,16 @@ export interface PasswordResetCheck {
 export interface OtpVerifyResult {
   verified: true;
   user: User | null;
+}
+
+/** A signed-in device: one refresh-token family. */
+export interface SessionInfo {
+  id: string;
+  user_agent: string | null;
+  ip: string | null;
+  signed_in_at: string;
+  last_active_at: string;
+  current: boolean;
 }
 
 export interface UnreadCount {

@@ -42,6 +42,9 @@ export const users = pgTable(
     isSync: boolean('is_sync').notNull().default(false),
     authenTypeDefault: text('authen_type_default').notNull().default('mobile'),
     language: text('language').notNull().default('th'),
+    /** Also send notifications by e-mail / SMS (the portal always shows them). */
+    notifyEmail: boolean('notify_email').notNull().default(true),
+    notifySms: boolean('notify_sms').notNull().default(false),
     avatarOriginal: text('avatar_original'),
     avatarThumbnail: text('avatar_thumbnail'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -129,6 +132,10 @@ export const notifications = pgTable(
     bodyTh: text('body_th').notNull(),
     readAt: ts('read_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Set once the dispatcher has handled the e-mail / SMS copy (sent, or not wanted). */
+    dispatchedAt: ts('dispatched_at'),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('notifications_undispatched_idx').on(t.createdAt).where(sql`${t.dispatchedAt} is null`),
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
 );

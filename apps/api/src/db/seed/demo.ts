@@ -282,6 +282,8 @@ export async function seedDemo(db: Db, options: number | SeedOptions = {}): Prom
       ];
     });
     for (let i = 0; i < clocks.length; i += 500) await tx.insert(memberKyc).values(clocks.slice(i, i + 500));
+    // The demo's history is not news: nobody is e-mailed about it on the first start.
+    await tx.execute(sql`update notifications set dispatched_at = created_at where dispatched_at is null`);
   }).catch(async (err: unknown) => {
     // The files were written before the rows; a failed seed leaves none behind.
     if (storage) await discard(storage, written);

@@ -9,6 +9,7 @@ import { meRoutes } from './me/routes';
 import { notificationRoutes } from './notifications/routes';
 import { referenceRoutes } from './reference/routes';
 import { oauthRoutes, sessionRoutes } from './session/routes';
+import { sessionsRoutes } from './session/sessions-routes';
 import { userRoutes } from './users/routes';
 import { linkRoutes } from './verification/link-routes';
 import { otpRoutes } from './verification/otp-routes';
@@ -20,6 +21,7 @@ export const identityModule =
     for (const routes of [
       oauthRoutes,
       sessionRoutes,
+      sessionsRoutes,
       userRoutes,
       meRoutes,
       notificationRoutes,

@@ -78,6 +78,8 @@ export const meRoutes =
                 birthday: b.birthday,
                 gender: b.gender,
                 language: b.language,
+                notifyEmail: b.notify_email,
+                notifySms: b.notify_sms,
                 identityType,
                 identityValue,
                 ...(stored ? { avatarOriginal: stored.urls.original, avatarThumbnail: stored.urls.thumbnail } : {}),

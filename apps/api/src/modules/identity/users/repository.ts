@@ -50,6 +50,7 @@ export function toUser(u: UserRow, m: MemberRow | null, suspension: SuspensionRo
     is_sync: u.isSync,
     authen_type_default: u.authenTypeDefault as User['authen_type_default'],
     language: u.language as User['language'],
+    notification_preferences: { email: u.notifyEmail, sms: u.notifySms },
     member: m
       ? {
           id: m.id,
