@@ -35,5 +35,10 @@ export const NOTICES = {
 };
 
 export async function notify(db: Db | Tx, userId: number, n: NotificationText): Promise<void> {
-  await db.insert(notifications).values({ userId, ...n });
+  await notifyMany(db, [{ userId, ...n }]);
+}
+
+/** Several notifications in one statement. */
+export async function notifyMany(db: Db | Tx, list: (NotificationText & { userId: number })[]): Promise<void> {
+  if (list.length) await db.insert(notifications).values(list);
 }

@@ -63,7 +63,7 @@ export function toUser(u: UserRow, m: MemberRow | null, suspension: SuspensionRo
           birthday: u.birthday,
           gender: u.gender,
           referrer_member_id: m.referrerMemberId,
-          is_placed: m.placementParentId !== null,
+          is_placed: m.depth !== null,
           suspension: suspension.map(toSuspension),
         }
       : null,
