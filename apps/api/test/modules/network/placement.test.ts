@@ -99,6 +99,7 @@ describe('placing a member', () => {
     );
     try {
       expectError(await place(t.app, topToken, w.memberId, top.member.id, 'right'), 403, 'ACCOUNT_SUSPENDED');
+      expect((await summary(topToken)).can_add_team).toBe(false);
     } finally {
       await t.database.pool.query(`delete from suspension_entries where member_id = $1`, [top.member.id]);
     }

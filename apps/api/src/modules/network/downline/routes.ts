@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isSuspended } from '@portal/contracts/identity';
 import { lastPage, pageQuery } from '@portal/contracts/envelope';
 import {
   downlineQuery,
@@ -17,11 +16,28 @@ import type { AppContext } from '../../../context';
 import { notFound } from '../../../lib/errors';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
-import { BRIEF_COLUMNS, briefs, findMember, suspensionOf, toBrief, type BriefRow, type MemberRow } from '../members/repository';
+import { BRIEF_COLUMNS, briefs, findMember, toBrief, type BriefRow, type MemberRow } from '../members/repository';
 import { placeMember, placingMember } from '../placement/service';
 import { emptySlots, extremeSlot, inDownline, pathBetween, searchDownline, subtree, teamOverview } from './repository';
 
 const teamSize = (m: MemberRow) => m.left_team + m.right_team;
+
+type SummaryRow = {
+  left_team: number;
+  right_team: number;
+  left_points: string;
+  right_points: string;
+  can_add: boolean;
+  direct: number;
+  waiting: number;
+  ref_id: number | null;
+  ref_code: string | null;
+  ref_first: string | null;
+  ref_last: string | null;
+  ref_user_id: number | null;
+  ref_avatar: string | null;
+  ref_gender: string | null;
+};
 
 /** Large teams' dashboards walk the whole downline: keep the answer a few minutes. */
 const overviewCache = new Map<number, { at: number; value: TeamOverview }>();
@@ -32,24 +48,42 @@ export const downlineRoutes =
   async (app) => {
     const me = (request: Parameters<typeof userId>[0]) => placingMember(ctx.db, userId(request));
 
+    /** A read, in one round trip: the counters placement maintains and my direct referrals. */
     app.get('/member_downline/summary', { config: { access: 'user' } }, async (request) => {
-      const m = await me(request);
-      // A read: the counters placement maintains, plus two index lookups on my direct referrals.
-      const { rows } = await ctx.db.execute<{ waiting: number; direct: number }>(sql`
-        select count(*) filter (where d.depth is null)::int as waiting, count(*)::int as direct
-        from members d where d.referrer_member_id = ${m.id}`);
-      const waiting = rows[0]?.waiting ?? 0;
-      const referrer = m.referrer_member_id ? (await briefs(ctx.db, [m.referrer_member_id])).get(m.referrer_member_id) : null;
+      const { rows } = await ctx.db.execute<SummaryRow>(sql`
+        select m.left_team, m.right_team, m.left_points::text, m.right_points::text,
+          m.is_active and u.is_active and m.depth is not null
+            and coalesce((select s.status not in ('active', 'done') from suspension_entries s where s.member_id = m.id
+                          order by s.created_at desc, s.id desc limit 1), true) as can_add,
+          (select count(*)::int from members d where d.referrer_member_id = m.id) as direct,
+          (select count(*)::int from members d where d.referrer_member_id = m.id and d.depth is null) as waiting,
+          r.id as ref_id, r.member_code as ref_code, ru.first_name as ref_first, ru.last_name as ref_last,
+          ru.id as ref_user_id, ru.avatar_thumbnail as ref_avatar, ru.gender as ref_gender
+        from members m join users u on u.id = m.user_id
+        left join members r on r.id = m.referrer_member_id left join users ru on ru.id = r.user_id
+        where m.user_id = ${userId(request)} and u.deleted_at is null`);
+      const m = rows[0];
+      if (!m) throw notFound('Not found data', 'NOT_FOUND_DATA');
       const summary: DownlineSummary = {
-        total_team: teamSize(m),
+        total_team: m.left_team + m.right_team,
         left_team: m.left_team,
         right_team: m.right_team,
         left_points: m.left_points,
         right_points: m.right_points,
-        referrer_member: referrer ?? null,
-        can_add_team: m.is_active && m.user_active && m.depth !== null && !isSuspended(suspensionOf(m)),
-        waiting_to_place: waiting,
-        direct_referrals: rows[0]?.direct ?? 0,
+        referrer_member: m.ref_id
+          ? {
+              id: m.ref_id,
+              member_code: m.ref_code!,
+              first_name: m.ref_first!,
+              last_name: m.ref_last!,
+              avatar_id: m.ref_user_id!,
+              avatar_thumbnail: m.ref_avatar,
+              gender: m.ref_gender as 'male' | 'female',
+            }
+          : null,
+        can_add_team: m.can_add,
+        waiting_to_place: m.waiting,
+        direct_referrals: m.direct,
       };
       return envelope(summary);
     });
