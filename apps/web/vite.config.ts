@@ -27,7 +27,7 @@ export default defineConfig({
   },
   server: {
     proxy: Object.fromEntries(
-      ['/member', '/network', '/shop', '/config.json', '/dev'].map((prefix) => [
+      ['/member', '/network', '/shop', '/staff/v1', '/config.json', '/dev'].map((prefix) => [
         prefix,
         { target: API, changeOrigin: false },
       ]),
@@ -35,7 +35,7 @@ export default defineConfig({
   },
   preview: {
     proxy: Object.fromEntries(
-      ['/member', '/network', '/shop', '/config.json', '/dev'].map((prefix) => [
+      ['/member', '/network', '/shop', '/staff/v1', '/config.json', '/dev'].map((prefix) => [
         prefix,
         { target: API, changeOrigin: false },
       ]),

@@ -185,6 +185,50 @@ describe('route guard', () => {
     });
   });
 
+  describe('staff pages', () => {
+    const staff: GuardUser = { ...verified, type: 'staff', member: null };
+    const admin: GuardUser = { ...verified, type: 'admin', member: null };
+    const plainMember: GuardUser = { ...verified, type: 'member' };
+
+    it('lets staff and admins open the KYC queue and a case', () => {
+      for (const user of [staff, admin]) {
+        expect(as(user, '/staff/kyc')).toBeNull();
+        expect(as(user, '/staff/kyc/42')).toBeNull();
+        expect(as(user, '/staff/kyc?status=all&q=somchai')).toBeNull();
+      }
+    });
+
+    it('sends a member (typed or not) back to their own landing page', () => {
+      for (const user of [plainMember, verified]) {
+        expect(as(user, '/staff/kyc'), user.type).toBe('/dashboard');
+        expect(as(user, '/staff/kyc/42/'), user.type).toBe('/dashboard');
+        expect(as(user, '/STAFF/KYC'), user.type).toBe('/dashboard');
+        expect(as(user, '/staff'), user.type).toBe('/dashboard');
+      }
+    });
+
+    it('keeps a suspended member on notifications rather than the dashboard', () => {
+      expect(as({ ...suspended, type: 'member' }, '/staff/kyc')).toBe('/notifications');
+    });
+
+    it('does not take look-alike paths for staff pages', () => {
+      expect(as(plainMember, '/staffing')).toBeNull();
+    });
+
+    it('sends a visitor to login and an unverified staff account to verification first', () => {
+      expect(visitor('/staff/kyc')).toBe('/auth/login?next=%2Fstaff%2Fkyc');
+      expect(as({ ...unverified, type: 'staff', member: null }, '/staff/kyc')).toBe(
+        '/auth/resend_verify_code',
+      );
+    });
+
+    it('lets a staff account without a member record open the member pages it can use', () => {
+      for (const path of ['/dashboard', '/profile', '/setting', '/notifications']) {
+        expect(as(staff, path), path).toBeNull();
+      }
+    });
+  });
+
   describe('edge cases', () => {
     it('ignores trailing slashes and the case of the path', () => {
       expect(as(suspended, '/notifications/')).toBeNull();

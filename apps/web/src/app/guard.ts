@@ -9,8 +9,15 @@ export interface GuardInput {
   /** pathname, optionally with ?search (kept in the login `next` parameter) */
   path: string;
   signedIn: boolean;
-  user: Pick<User, 'is_verifies_email' | 'is_verifies_mobile' | 'member'> | null;
+  user:
+    (Pick<User, 'is_verifies_email' | 'is_verifies_mobile' | 'member'> & Partial<Pick<User, 'type'>>) | null;
 }
+
+/** Pages under /staff are for staff and admins; a member asking for one lands on their own page. */
+const STAFF_PREFIX = '/staff';
+const isStaffPath = (p: string) => p === STAFF_PREFIX || p.startsWith(`${STAFF_PREFIX}/`);
+export const isStaffUser = (user: { type?: User['type'] } | null | undefined): boolean =>
+  user?.type === 'staff' || user?.type === 'admin';
 
 const lower = (p: string) => p.toLowerCase();
 
@@ -98,6 +105,7 @@ export function decide({ path, signedIn, user }: GuardInput): string | null {
   if (isUnverified(user)) return VERIFY_PAGES.has(p) ? null : paths.auth.resendVerifyCode.path;
   if (VERIFY_PAGES.has(p)) return landingFor(user);
 
+  if (isStaffPath(p) && !isStaffUser(user)) return landingFor(user);
   if (isSuspended(user.member?.suspension) && !SUSPENDED_ALLOWED.has(p)) return paths.notifications.path;
   return null;
 }

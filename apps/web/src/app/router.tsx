@@ -81,12 +81,26 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import('../features/dashboard/dashboard-page')),
               },
               {
+                path: paths.organization.path,
+                lazy: lazyPage(() => import('../features/organization/organization-page')),
+              },
+              {
                 path: paths.notifications.path,
                 lazy: lazyPage(() => import('../features/notifications/notifications-page')),
               },
               {
                 path: paths.changePassword.path,
                 lazy: lazyPage(() => import('../features/account/change-password-page')),
+              },
+              { path: paths.profile.path, lazy: lazyPage(() => import('../features/profile/profile-page')) },
+              {
+                path: paths.setting.path,
+                lazy: lazyPage(() => import('../features/settings/settings-page')),
+              },
+              { path: paths.staffKyc.path, lazy: lazyPage(() => import('../features/staff/kyc-queue-page')) },
+              {
+                path: paths.staffKycCase.path,
+                lazy: lazyPage(() => import('../features/staff/kyc-case-page')),
               },
             ],
           },

@@ -7,6 +7,8 @@ export interface RuntimeConfig {
   memberBaseUrl: string;
   networkBaseUrl: string;
   shopBaseUrl: string;
+  /** The staff API (KYC review); the server does not list it, so the default same-origin path applies. */
+  staffBaseUrl: string;
   /** External online shop; the sidebar hides the link when it is null. */
   shopUrl: string | null;
   appKey: string;
@@ -20,6 +22,7 @@ export const DEFAULT_CONFIG: Readonly<RuntimeConfig> = Object.freeze({
   memberBaseUrl: '/member',
   networkBaseUrl: '/network',
   shopBaseUrl: '/shop',
+  staffBaseUrl: '/staff',
   shopUrl: null,
   appKey: 'portal-web',
   clientId: 'portal-web',
@@ -45,6 +48,7 @@ export function mergeConfig(raw: unknown): RuntimeConfig {
     'memberBaseUrl',
     'networkBaseUrl',
     'shopBaseUrl',
+    'staffBaseUrl',
     'appKey',
     'clientId',
     'clientSecret',

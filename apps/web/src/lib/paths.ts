@@ -10,16 +10,41 @@ const q = (params: Record<string, string | undefined>): string => {
   return s ? `?${s}` : '';
 };
 
+/** The /profile sections, in page order; each is the id of its element and its URL hash. */
+export const PROFILE_SECTIONS = ['information', 'addresses', 'shipping', 'bank', 'documents', 'kyc'] as const;
+export type ProfileSectionId = (typeof PROFILE_SECTIONS)[number];
+
 export const paths = {
   home: { path: '/', href: () => '/' },
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  /** The binary tree; ?top=<member id> picks the member drawn at the top (default: me). */
+  organization: {
+    path: '/organization',
+    href: (top?: number | null) => `/organization${q({ top: top ? String(top) : undefined })}`,
+  },
   notifications: {
     path: '/notifications',
     href: (page?: number) => `/notifications${page && page > 1 ? `?page=${page}` : ''}`,
   },
   changePassword: { path: '/change_password', href: () => '/change_password' },
-  /** Built by a later issue; the KYC reminder already links to its documents section. */
+  /** The member's profile; each section has a deep link (`/profile#documents`). */
+  profile: {
+    path: '/profile',
+    href: (section?: ProfileSectionId) => `/profile${section ? `#${section}` : ''}`,
+  },
+  /** The KYC reminder links to the documents section. */
   profileDocuments: { path: '/profile', href: () => '/profile#documents' },
+  setting: { path: '/setting', href: () => '/setting' },
+  /** KYC review, for staff and admins only. */
+  staffKyc: {
+    path: '/staff/kyc',
+    href: (params: { status?: string; q?: string; page?: number } = {}) =>
+      `/staff/kyc${q({ status: params.status, q: params.q, page: params.page && params.page > 1 ? String(params.page) : undefined })}`,
+  },
+  staffKycCase: {
+    path: '/staff/kyc/:memberId',
+    href: (memberId: number) => `/staff/kyc/${memberId}`,
+  },
   contact: { path: '/contact', href: () => '/contact' },
   terms: { path: '/terms', href: () => '/terms' },
   policy: { path: '/policy', href: () => '/policy' },

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
 import { expectData, expectError } from '../../helpers/expect';
@@ -88,6 +91,25 @@ describe('routes', () => {
   it('when an unknown method is used on a known path then the answer is a 404 envelope, not HTML', async () => {
     const res = await call(t.app, 'DELETE', '/member/v1/countries');
     expectError(res, 404, 'NOT_FOUND');
+  });
+
+  it('when a browser opens a portal page under /staff then it gets the portal, while /staff/v1 stays the API', async () => {
+    // The staff pages (/staff/kyc) share the /staff prefix with the staff API (/staff/v1/...).
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>portal</title>');
+    const w = await createTestApp({ WEB_DIST: web });
+    try {
+      for (const page of ['/staff/kyc', '/staff/kyc/42', '/profile']) {
+        const res = await call(w.app, 'GET', page, { appKey: null });
+        expect(res.statusCode, page).toBe(200);
+        expect(res.body, page).toContain('<title>portal</title>');
+      }
+      expectError(await call(w.app, 'GET', '/staff/v1/no-such-thing'), 404, 'NOT_FOUND');
+      expectError(await call(w.app, 'GET', '/member/no-such-thing'), 404, 'NOT_FOUND');
+    } finally {
+      await w.close();
+      fs.rmSync(web, { recursive: true, force: true });
+    }
   });
 
   it('when /health is asked then it answers 200', async () => {

@@ -1,9 +1,11 @@
 import { Badge, Indicator, NavLink, Stack, Tooltip } from '@mantine/core';
 import {
   IconBell,
+  IconBinaryTree2,
   IconExternalLink,
   IconLayoutDashboard,
   IconShoppingBag,
+  IconUserCheck,
   type Icon,
 } from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
@@ -16,10 +18,14 @@ export interface NavContext {
   shopUrl: string | null;
   accessToken: string | null;
   unreadCount: number;
+  /** a staff or admin account (sees the KYC review) */
+  isStaff?: boolean;
+  /** false for an account without a member record (staff): member-only items hide */
+  hasMember?: boolean;
 }
 
 /**
- * The sidebar, in order. Later issues append Organization and Reports here (spec order:
+ * The sidebar, in order. A later issue adds Reports here (spec order:
  * Dashboard, Organization, Online Shopping, Reports, Notifications).
  */
 export interface NavItem {
@@ -31,6 +37,8 @@ export interface NavItem {
   /** external link built per render (it carries the current token); null hides the item */
   href?: (ctx: NavContext) => string | null;
   hiddenWhenSuspended?: boolean;
+  /** shown only when this answers true */
+  visible?: (ctx: NavContext) => boolean;
   badge?: (ctx: NavContext) => number;
 }
 
@@ -50,6 +58,15 @@ export const NAV_ITEMS: NavItem[] = [
     hiddenWhenSuspended: true,
   },
   {
+    key: 'organization',
+    label: 'nav.organization',
+    icon: IconBinaryTree2,
+    to: paths.organization.href(),
+    hiddenWhenSuspended: true,
+    // The tree is the member's own: an account without a member record has none.
+    visible: (ctx) => ctx.hasMember !== false,
+  },
+  {
     key: 'shop',
     label: 'nav.shop',
     icon: IconShoppingBag,
@@ -62,11 +79,21 @@ export const NAV_ITEMS: NavItem[] = [
     to: paths.notifications.href(),
     badge: (ctx) => ctx.unreadCount,
   },
+  {
+    key: 'staffKyc',
+    label: 'nav.staffKyc',
+    icon: IconUserCheck,
+    to: paths.staffKyc.href(),
+    visible: (ctx) => ctx.isStaff === true,
+  },
 ];
 
 export function visibleNavItems(items: readonly NavItem[], ctx: NavContext, suspended: boolean): NavItem[] {
   return items.filter(
-    (item) => !(suspended && item.hiddenWhenSuspended) && (!item.href || item.href(ctx) !== null),
+    (item) =>
+      !(suspended && item.hiddenWhenSuspended) &&
+      (!item.visible || item.visible(ctx)) &&
+      (!item.href || item.href(ctx) !== null),
   );
 }
 

@@ -46,7 +46,13 @@ export function PortalShell({
   const [mobileOpen, mobile] = useDisclosure(false);
   const [minimised, setMinimised] = useState(false);
   const suspended = isSuspended(user.member?.suspension);
-  const ctx = { shopUrl: getConfig().shopUrl, accessToken, unreadCount };
+  const ctx = {
+    shopUrl: getConfig().shopUrl,
+    accessToken,
+    unreadCount,
+    isStaff: user.type === 'staff' || user.type === 'admin',
+    hasMember: user.member !== null,
+  };
 
   return (
     <AppShell
@@ -116,7 +122,10 @@ export function PortalShell({
             <OfflineGate>
               <Stack gap="sm">
                 <SuspensionBanner entries={user.member?.suspension} />
-                <KycReminder identity={user.is_verifies_identity} bank={user.is_verifies_bank} />
+                {/* KYC is a member's: a staff account without a member record has nothing to verify. */}
+                {user.member && (
+                  <KycReminder identity={user.is_verifies_identity} bank={user.is_verifies_bank} />
+                )}
               </Stack>
               <Box style={{ flex: 1 }}>{children}</Box>
             </OfflineGate>

@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
-import type { User } from '@portal/contracts/identity';
+import { IconChevronDown, IconKey, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { isSuspended, type User } from '@portal/contracts/identity';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -18,6 +18,7 @@ export function UserAvatar({ user, size = 36 }: { user: User; size?: number }) {
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation('shell');
   const name = `${user.first_name} ${user.last_name}`.trim();
+  const suspended = isSuspended(user.member?.suspension);
   return (
     <Menu position="bottom-end" width={240} withArrow shadow="md">
       <Menu.Target>
@@ -45,7 +46,27 @@ export function UserMenu({ user }: { user: User }) {
           )}
         </Menu.Label>
         <Menu.Divider />
-        {/* "My profile" (hidden while suspended) belongs here once the profile issue builds /profile. */}
+        {/* Spec: "My profile" is hidden while suspended (the guard keeps them off it too), and so is Settings. */}
+        {!suspended && (
+          <>
+            <Menu.Item
+              component={Link}
+              to={paths.profile.href()}
+              leftSection={<IconUser size={16} />}
+              data-testid="menu-profile"
+            >
+              {t('userMenu.profile')}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.setting.href()}
+              leftSection={<IconSettings size={16} />}
+              data-testid="menu-settings"
+            >
+              {t('userMenu.settings')}
+            </Menu.Item>
+          </>
+        )}
         <Menu.Item
           component={Link}
           to={paths.changePassword.href()}

@@ -5,6 +5,7 @@ import { formatDate } from '../../lib/i18n/dates';
 import { isLanguage } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { InvitationLink } from './components/invitation-link';
+import { TeamWidgets } from './components/team-widgets';
 import { VerificationStatus } from './components/verification-status';
 
 export default function DashboardPage() {
@@ -48,6 +49,7 @@ export default function DashboardPage() {
           </Stack>
         </SimpleGrid>
       </Paper>
+      {user.member && <TeamWidgets lang={lang} />}
       <VerificationStatus user={user} />
       {user.invitation_code && <InvitationLink code={user.invitation_code} />}
     </Stack>

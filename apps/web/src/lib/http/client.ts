@@ -5,9 +5,10 @@ import { paths } from '../paths';
 import { currentLanguage } from '../preferences';
 import { sessionStore } from '../auth/session-store';
 import { ApiError } from './errors';
+import { sendBlob, sendForm, type ProgressListener } from './transfer';
 import { envelopeData, isOk, send, toApiError, TIMEOUT_MS, type RawResponse } from './transport';
 
-export type Service = 'member' | 'network' | 'shop';
+export type Service = 'member' | 'network' | 'shop' | 'staff';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -38,8 +39,14 @@ function baseUrl(service: Service): string {
     ? config.memberBaseUrl
     : service === 'network'
       ? config.networkBaseUrl
-      : config.shopBaseUrl;
+      : service === 'staff'
+        ? config.staffBaseUrl
+        : config.shopBaseUrl;
 }
+
+/** The staff API is the member API's sibling on the same server: it gets the member time-out. */
+const timeoutOf = (service: Service): number =>
+  service === 'staff' ? TIMEOUT_MS.member : TIMEOUT_MS[service];
 
 function buildUrl(service: Service, path: string, query?: Record<string, QueryValue>): string {
   let url = baseUrl(service) + path;
@@ -71,7 +78,7 @@ async function tokenEndpoint(service: Service, body: Record<string, string>): Pr
     method: 'POST',
     headers: headers(service, null, true),
     body: JSON.stringify(body),
-    timeoutMs: TIMEOUT_MS[service],
+    timeoutMs: timeoutOf(service),
   });
   if (!isOk(res.status)) throw toApiError(res);
   return res.body as TokenResponse;
@@ -162,20 +169,19 @@ async function attempt(
     method,
     headers: headers(service, token, hasBody),
     body: hasBody ? JSON.stringify(options.body) : undefined,
-    timeoutMs: options.timeoutMs ?? TIMEOUT_MS[service],
+    timeoutMs: options.timeoutMs ?? timeoutOf(service),
     signal: options.signal,
   });
 }
 
-async function userRequest(
-  url: string,
+/** Runs a request with the user's token; a 401 refreshes the session once and runs it again. */
+async function withUserToken<R extends { status: number }>(
   path: string,
-  method: Method,
-  service: Service,
-  options: RequestOptions,
-): Promise<RawResponse> {
+  options: Pick<RequestOptions, 'refreshOn401'>,
+  run: (token: string | null) => Promise<R>,
+): Promise<R> {
   const used = sessionStore.get().accessToken;
-  let res = await attempt(url, method, service, used, options);
+  let res = await run(used);
   if (res.status !== 401 || options.refreshOn401 === false || NO_REFRESH.some((re) => re.test(path)))
     return res;
 
@@ -187,9 +193,19 @@ async function userRequest(
       return res;
     }
   }
-  res = await attempt(url, method, service, sessionStore.get().accessToken, options);
+  res = await run(sessionStore.get().accessToken);
   if (res.status === 401) expireSession(null);
   return res;
+}
+
+function userRequest(
+  url: string,
+  path: string,
+  method: Method,
+  service: Service,
+  options: RequestOptions,
+): Promise<RawResponse> {
+  return withUserToken(path, options, (token) => attempt(url, method, service, token, options));
 }
 
 /** A 401 about the token itself, as opposed to e.g. wrong sign-in data. */
@@ -232,4 +248,51 @@ export function resetHttpState(): void {
   appTokenRequests.clear();
   refreshing = null;
   expiredBy = null;
+}
+
+export interface UploadOptions {
+  method?: 'POST' | 'PUT';
+  service?: Service;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  onProgress?: ProgressListener;
+}
+
+/**
+ * A multipart upload with the user's token (documents), reporting progress; returns the
+ * envelope's `data` and throws ApiError or NetworkError like apiRequest.
+ */
+export async function apiUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const service = options.service ?? 'member';
+  const url = buildUrl(service, path);
+  const res = await withUserToken(path, {}, (token) =>
+    sendForm(url, {
+      method: options.method ?? 'POST',
+      headers: headers(service, token, false),
+      body: form,
+      timeoutMs: options.timeoutMs ?? timeoutOf(service),
+      signal: options.signal,
+      onProgress: options.onProgress,
+    }),
+  );
+  if (!isOk(res.status)) throw toApiError(res);
+  return envelopeData<T>(res);
+}
+
+/** A file behind the user's token (a document), as a Blob for an object URL or a download. */
+export async function apiBlob(
+  path: string,
+  options: { service?: Service; signal?: AbortSignal } = {},
+): Promise<Blob> {
+  const service = options.service ?? 'member';
+  const url = buildUrl(service, path);
+  const res = await withUserToken(path, {}, (token) =>
+    sendBlob(url, {
+      headers: { ...headers(service, token, false), Accept: '*/*' },
+      timeoutMs: timeoutOf(service),
+      signal: options.signal,
+    }),
+  );
+  if (!isOk(res.status) || !res.blob) throw toApiError(res);
+  return res.blob;
 }

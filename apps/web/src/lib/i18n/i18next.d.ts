@@ -1,10 +1,20 @@
 import type { resources } from './resources';
 import type legal from '../../locales/th/legal.json';
+import type organization from '../../locales/th/organization.json';
+import type profile from '../../locales/th/profile.json';
+import type settings from '../../locales/th/settings.json';
+import type staff from '../../locales/th/staff.json';
 
 // Typed keys: a t('...') call with a key missing from the Thai files fails the type check.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['th'] & { legal: typeof legal };
+    resources: (typeof resources)['th'] & {
+      legal: typeof legal;
+      organization: typeof organization;
+      profile: typeof profile;
+      settings: typeof settings;
+      staff: typeof staff;
+    };
   }
 }

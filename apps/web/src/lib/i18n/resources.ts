@@ -16,8 +16,9 @@ import enNotifications from '../../locales/en/notifications.json';
 import enAccount from '../../locales/en/account.json';
 
 /**
- * Namespaces bundled with the app. The long legal texts (namespace `legal`) are loaded with their
- * pages instead, to keep them out of the sign-in page's JavaScript.
+ * Namespaces bundled with the app. The long legal texts (namespace `legal`) and the organization
+ * page's texts (`organization`) are loaded with their pages instead, to keep them out of the
+ * sign-in page's JavaScript.
  */
 export const resources = {
   th: {

@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Page } from '@portal/contracts/envelope';
+import type { DownlineSearchHit } from '@portal/contracts/network';
+import { apiRequest } from '../../../lib/http/client';
+import { NETWORK_KEY } from './keys';
+
+export const DOWNLINE_SEARCH_SIZE = 8;
+
+export const downlineSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...NETWORK_KEY, 'downline-search', q],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<DownlineSearchHit>>('/api/v1/member_downline/search', {
+        service: 'network',
+        query: { q, page: 1, per_page: DOWNLINE_SEARCH_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useDownlineSearch(q: string) {
+  const term = q.trim();
+  return useQuery({ ...downlineSearchQuery(term), enabled: term.length > 0 });
+}

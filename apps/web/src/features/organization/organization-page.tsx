@@ -1,0 +1,202 @@
+import './organization-namespace';
+import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowUp, IconHome, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
+import { DEFAULT_DOWNLINE_DEPTH } from '@portal/contracts/network';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { PageLoader } from '../../components/ui/page-loader';
+import { isApiError } from '../../lib/http/errors';
+import { paths } from '../../lib/paths';
+import { isLanguage } from '../../lib/preferences';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDownlineSummary } from './api/downline-summary';
+import { useDownlineTree } from './api/downline-tree';
+import { useNetworkMe } from './api/network-me';
+import { MemberSearch } from './components/member-search';
+import { PathTrail } from './components/path-trail';
+import { TeamStrip } from './components/team-strip';
+import { TreeCanvas } from './components/tree-canvas';
+import { TreeLegend } from './components/tree-legend';
+import { AddMemberWizard } from './components/wizard/add-member-wizard';
+import { fullName } from './model/format';
+import { readTop, withTop } from './model/search-params';
+import { layoutTree, toTreeData, type EmptyDatum } from './model/tree-model';
+import type { SlotChoice } from './model/wizard';
+
+const PHONE_DEPTH = 2;
+
+export default function OrganizationPage() {
+  const { t, i18n } = useTranslation('organization');
+  useDocumentTitle(t('title'));
+  const lang = isLanguage(i18n.language) ? i18n.language : 'th';
+  const navigate = useNavigate();
+  // Set by the wizard's "view in the tree": the member just placed, to highlight.
+  const placedId = (useLocation().state as { placed?: number } | null)?.placed ?? null;
+  const [params, setParams] = useSearchParams();
+  const me = useNetworkMe();
+  const myId = me.data?.id ?? null;
+  const placed = me.data?.is_placed ?? false;
+  const topId = readTop(params) ?? myId;
+  // Four levels on a wide screen; three on a phone, where four cannot be read without zooming.
+  const narrow = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const tree = useDownlineTree(placed ? topId : null, narrow ? PHONE_DEPTH : DEFAULT_DOWNLINE_DEPTH);
+  const summary = useDownlineSummary();
+  const [wizard, setWizard] = useState<{ preset: SlotChoice | null } | null>(null);
+
+  const layout = useMemo(() => (tree.data ? layoutTree(toTreeData(tree.data)) : null), [tree.data]);
+
+  const goTop = (id: number | null) => setParams(withTop(params, id, myId));
+  const canAdd = summary.data?.can_add_team ?? false;
+  const path = tree.data?.path ?? [];
+  const atMyTop = topId === myId;
+  const upline = path.at(-1);
+
+  const openWizard = (slot: EmptyDatum | null) =>
+    setWizard({
+      preset: slot
+        ? {
+            uplineId: slot.upline.id,
+            uplineCode: slot.upline.member_code,
+            uplineName: fullName(slot.upline),
+            position: slot.position,
+            source: 'tree',
+          }
+        : null,
+    });
+
+  const header = (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+      <Stack gap={2} style={{ flex: '1 1 260px' }}>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('subtitle')}
+        </Text>
+      </Stack>
+      {placed && (
+        <Tooltip label={t('toolbar.cannotAdd')} disabled={canAdd || summary.isPending} withArrow multiline w={240}>
+          <Button
+            leftSection={<IconUserPlus size={18} />}
+            onClick={() => openWizard(null)}
+            disabled={!canAdd}
+            data-testid="org-add-member"
+          >
+            {t('toolbar.add')}
+          </Button>
+        </Tooltip>
+      )}
+    </Group>
+  );
+
+  if (me.isPending) return <PageLoader minHeight={420} />;
+  if (me.isError || myId === null || !placed) {
+    const missing = isApiError(me.error) && me.error.httpStatus === 404;
+    return (
+      <Stack gap="lg">
+        {header}
+        {me.isError && !missing ? (
+          <ErrorAlert error={me.error} onRetry={() => void me.refetch()} />
+        ) : (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={20} />} data-testid="org-not-placed">
+            {missing ? t('tree.noMember') : t('tree.notPlaced')}
+          </Alert>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {header}
+      {summary.data && <TeamStrip summary={summary.data} lang={lang} />}
+
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <div style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <MemberSearch label={t('search.label')} onPick={(hit) => goTop(hit.id)} />
+        </div>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            variant="default"
+            leftSection={<IconHome size={16} />}
+            disabled={atMyTop}
+            onClick={() => goTop(null)}
+            data-testid="org-my-top"
+          >
+            {t('toolbar.myTop')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconArrowUp size={16} />}
+            disabled={atMyTop || !upline}
+            onClick={() => upline && goTop(upline.id)}
+            data-testid="org-up-one"
+          >
+            {t('toolbar.upOne')}
+          </Button>
+        </Group>
+      </Group>
+
+      {tree.data && <PathTrail path={path} top={tree.data.top} myId={myId} onPick={goTop} />}
+
+      {tree.isPending ? (
+        <PageLoader minHeight={420} />
+      ) : tree.isError && !tree.data ? (
+        isApiError(tree.error) && tree.error.httpStatus === 404 ? (
+          <Alert color="orange" variant="light" icon={<IconInfoCircle size={20} />} data-testid="org-not-found">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('tree.notFound')}</Text>
+              <Button size="xs" variant="white" onClick={() => goTop(null)}>
+                {t('toolbar.myTop')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <ErrorAlert error={tree.error} onRetry={() => void tree.refetch()} />
+        )
+      ) : layout && tree.data ? (
+        <>
+          <TreeCanvas
+            layout={layout}
+            topId={tree.data.top.id}
+            lang={lang}
+            canAdd={canAdd}
+            busy={tree.isFetching}
+            highlightId={placedId}
+            onMakeTop={goTop}
+            onAddAt={openWizard}
+          />
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <TreeLegend />
+            <Text size="xs" c="dimmed">
+              {t('tree.hint')}
+            </Text>
+          </Group>
+        </>
+      ) : null}
+
+      {wizard && (
+        <AddMemberWizard
+          preset={wizard.preset}
+          treeSlots={layout?.emptySlots ?? []}
+          defaultUpline={
+            tree.data
+              ? { id: tree.data.top.id, code: tree.data.top.member_code, name: fullName(tree.data.top) }
+              : { id: myId, code: me.data.member_code, name: fullName(me.data) }
+          }
+          lang={lang}
+          onClose={() => setWizard(null)}
+          onViewInTree={(uplineId, memberId) => {
+            setWizard(null);
+            void navigate(paths.organization.href(uplineId === myId ? null : uplineId), {
+              state: { placed: memberId },
+            });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionInfo } from '@portal/contracts/identity';
+import { apiRequest } from '../../../lib/http/client';
+
+const KEY = ['settings', 'sessions'] as const;
+
+/** The devices signed in to this account (one per refresh-token family), newest activity first. */
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: KEY,
+    queryFn: ({ signal }) => apiRequest<SessionInfo[]>('/v1/me/sessions', { signal }),
+  });
+
+export function useSessions() {
+  return useQuery(sessionsQuery());
+}
+
+/** Signs one device out: its refresh token stops working. */
+export function useSignOutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<null>(`/v1/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
