@@ -29,9 +29,11 @@ export function rng(seed: number) {
 }
 
 /**
- * A realistic shape: each new member has a random referrer among those before; they take the
- * referrer's first free slot, or, when both are taken, spill over to the bottom of the referrer's
- * extreme outer leg (left or right at random).
+ * A realistic shape: each new member has a random referrer among those before, drawn in proportion
+ * to how many people they already recruited (a few leaders recruit most, as in real networks);
+ * the new member takes the referrer's first free slot, or, when both are taken, spills over to the
+ * bottom of the referrer's extreme outer leg (left or right at random). Leaders' outer legs grow
+ * thousands deep.
  */
 export function buildTree(n: number, random: () => number): BuiltTree {
   const parent = new Int32Array(n).fill(-1);
@@ -56,8 +58,13 @@ export function buildTree(n: number, random: () => number): BuiltTree {
     depth[i] = depth[p]! + 1;
     jump[i] = jumpFor(p, depth, jump);
   };
+  // one ticket per member plus one per recruit: drawing a ticket is preferential attachment
+  const tickets = new Int32Array(2 * n);
+  let ticketCount = 1;
   for (let i = 1; i < n; i++) {
-    const r = Math.floor(random() * i);
+    const r = tickets[Math.floor(random() * ticketCount)]!;
+    tickets[ticketCount++] = i;
+    tickets[ticketCount++] = r;
     referrer[i] = r;
     if (left[r] === -1) attach(i, r, true);
     else if (right[r] === -1) attach(i, r, false);
