@@ -39,8 +39,11 @@ export interface BuildOptions {
   storage?: Storage;
 }
 
-/** The API prefixes: each is one service of the specification, mountable on its own later. */
-export const API_PREFIXES = ['/member', '/network', '/shop', '/staff'] as const;
+/**
+ * Where the APIs answer (an unknown path there is a JSON 404). The staff API lives under
+ * /staff/v1 so that the portal's staff pages (/staff/kyc) can share the /staff prefix.
+ */
+export const API_PREFIXES = ['/member', '/network', '/shop', '/staff/v1'] as const;
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -170,11 +173,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     });
   }
-  // The portal's staff pages (/staff/kyc) share the /staff prefix with the staff API, which lives
-  // under /staff/v1: only that part answers a JSON 404, the pages get the portal.
-  const apiAreas = API_PREFIXES.map((p) => (p === '/staff' ? '/staff/v1' : p));
   app.setNotFoundHandler((request, reply) => {
-    const isApi = apiAreas.some((p) => request.url === p || request.url.startsWith(`${p}/`));
+    const isApi = API_PREFIXES.some((p) => request.url === p || request.url.startsWith(`${p}/`));
     if (!isApi && hasWeb && request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '')) {
       // The portal's router decides what an unknown page shows (including its own 404 page).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

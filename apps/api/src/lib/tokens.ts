@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify, errors as joseErrors } from 'jose';
 import type { UserType } from '@portal/contracts/identity';
 
 export type Principal =
@@ -41,8 +41,34 @@ export class TokenSigner {
     return { token, expiresIn: this.appTtl };
   }
 
+  /**
+   * Verified tokens, remembered until they expire: a token cannot change, and checking its
+   * signature again on every request is most of the cost of a light call like /me.
+   */
+  private verified = new Map<string, { principal: Principal; expiresAt: number }>();
+  private static readonly CACHE_SIZE = 10_000;
+
   /** Returns the principal, 'expired', or null for anything not ours. */
   async verify(token: string): Promise<Principal | 'expired' | null> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.expiresAt > Date.now()) return hit.principal;
+      this.verified.delete(token);
+      return 'expired';
+    }
+    const result = await this.verifyUncached(token);
+    if (result && result !== 'expired') {
+      const exp = decodeJwt(token).exp;
+      if (exp) {
+        // Oldest first out: a Map iterates in insertion order.
+        if (this.verified.size >= TokenSigner.CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, { principal: result, expiresAt: exp * 1000 });
+      }
+    }
+    return result;
+  }
+
+  private async verifyUncached(token: string): Promise<Principal | 'expired' | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
       if (payload.typ === 'user' && payload.sub) {

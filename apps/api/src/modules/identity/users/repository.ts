@@ -98,19 +98,35 @@ const fromJson = (s: SuspensionJson): SuspensionRow => ({
  * Users with their member and suspension entries (newest first), in the order of `ids`.
  * One round trip: /me is the hottest call of the portal.
  */
-export async function loadUsers(db: Db | Tx, ids: number[]): Promise<User[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      u: users,
-      m: members,
-      suspension: sql<SuspensionJson[] | null>`(
-        select json_agg(s order by s.created_at desc, s.id desc)
-        from ${suspensionEntries} s where s.member_id = ${members.id})`,
-    })
+const userSelection = () => ({
+  u: users,
+  m: members,
+  suspension: sql<SuspensionJson[] | null>`(
+    select json_agg(s order by s.created_at desc, s.id desc)
+    from ${suspensionEntries} s where s.member_id = ${members.id})`,
+});
+
+/** The one-user load, built and planned once per database handle (it serves every /me). */
+const preparedLoad = new WeakMap<Db | Tx, ReturnType<typeof prepareLoad>>();
+const prepareLoad = (db: Db | Tx) =>
+  db
+    .select(userSelection())
     .from(users)
     .leftJoin(members, eq(members.userId, users.id))
-    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .prepare('load_user');
+
+export async function loadUsers(db: Db | Tx, ids: number[]): Promise<User[]> {
+  if (ids.length === 0) return [];
+  let prepared = ids.length === 1 ? preparedLoad.get(db) : undefined;
+  if (ids.length === 1 && !prepared) preparedLoad.set(db, (prepared = prepareLoad(db)));
+  const rows = prepared
+    ? await prepared.execute({ id: ids[0] })
+    : await db
+        .select(userSelection())
+        .from(users)
+        .leftJoin(members, eq(members.userId, users.id))
+        .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
   const byId = new Map(rows.map((r) => [r.u.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);

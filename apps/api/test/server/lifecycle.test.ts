@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../src/db/embedded';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lifecycle-'));
+fs.chmodSync(dataDir, 0o755);
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** The real server process, as `npm start` runs it, on its own embedded PostgreSQL. */
+async function startServer(port: number): Promise<Running> {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_SEED: 'true', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c) => (out += c));
+  child.stderr?.on('data', (c) => (out += c));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, port, output: () => out, exited };
+}
+
+async function waitReady(s: Running, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (s.child.exitCode !== null) throw new Error(`server exited:\n${s.output()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${s.port}/ready`)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready:\n${s.output()}`);
+}
+
+const appToken = async (port: number) => {
+  const res = await fetch(`http://127.0.0.1:${port}/member/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-app-key': 'portal-web' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'portal-web', client_secret: 'public' }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+};
+
+const post = async (port: number, url: string, body: unknown, token?: string) =>
+  fetch(`http://127.0.0.1:${port}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-app-key': 'portal-web', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+const MEMBER = {
+  first_name: 'คงอยู่',
+  last_name: 'ข้ามการรีสตาร์ท',
+  email: 'survivor@lifecycle.test',
+  mobile: '0812223333',
+  password: 'survive-1234',
+  password_confirmation: 'survive-1234',
+  gender: 'female',
+  ref_uuid: 'DEMO2026',
+  accept_terms: true,
+};
+const signIn = (port: number) => post(port, '/member/v1/login', { username: MEMBER.email, password: MEMBER.password });
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('the server process', () => {
+  it(
+    'when stopped by SIGTERM it exits cleanly with its database; a second one on the same data is refused and harms nothing; the next start reuses the data',
+    { timeout: 180_000 },
+    async () => {
+      const first = await startServer(await freePort());
+      await waitReady(first);
+      const secret = fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8');
+
+      // a second server on the same DATA_DIR: a clear refusal, the first keeps serving
+      const second = await startServer(await freePort());
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/Another portal \(process \d+\) is already running on the data directory/);
+      expect((await fetch(`http://127.0.0.1:${first.port}/ready`)).status).toBe(200);
+      expect((await post(first.port, '/member/v1/users', MEMBER, await appToken(first.port))).status).toBe(201);
+      expect((await signIn(first.port)).status).toBe(200);
+
+      // SIGTERM: HTTP first, then PostgreSQL; nothing left behind
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'portal.pid'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+
+      // the next start reuses the same cluster and secrets
+      const again = await startServer(await freePort());
+      await waitReady(again);
+      expect(fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(secret);
+      // what was written before the stop is there, and the demo was not seeded twice
+      expect((await signIn(again.port)).status).toBe(200);
+      const taken = await post(again.port, '/member/v1/users', MEMBER, await appToken(again.port));
+      expect(taken.status).toBe(422);
+      again.child.kill('SIGINT');
+      expect(await again.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+    },
+  );
+});
