@@ -23,7 +23,13 @@ const database = connect(pg.url, 20);
 try {
   await migrateDatabase(database.db);
   await seedDemo(database.db, 50);
-  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: pg.url, LOG_LEVEL: 'warn', RATE_LIMIT_GLOBAL: '100000000', RATE_LIMIT_LOGIN: '1000' });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DATABASE_URL: pg.url,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_GLOBAL: '100000000',
+    RATE_LIMIT_LOGIN: '1000',
+  });
   const app = await buildApp({ config, database, jwtSecret: 'bench-secret'.padEnd(48, 'x'), logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
@@ -41,18 +47,31 @@ try {
     const args = [cli, '-j', '-c', String(connections), '-d', String(seconds)];
     for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
     const { stdout } = await promisify(execFile)(process.execPath, [...args, url], { maxBuffer: 1 << 24 });
-    return JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+    return JSON.parse(stdout) as {
+      requests: { average: number };
+      latency: { p50: number; p99: number };
+      non2xx: number;
+      errors: number;
+    };
   };
   await run(`${base}/health`, {}); // warm-up, not counted
   const baseline = await run(`${base}/health`, {});
-  const me = await run(`${base}/member/v1/me`, { 'x-app-key': 'portal-web', authorization: `Bearer ${token}` });
+  const me = await run(`${base}/member/v1/me`, {
+    'x-app-key': 'portal-web',
+    authorization: `Bearer ${token}`,
+  });
   const ok = me.non2xx === 0 && me.errors === 0;
   const result = {
     connections,
     seconds,
     cores: os.cpus().length,
     baseline_health: { rps: Math.round(baseline.requests.average), p99_ms: baseline.latency.p99 },
-    me: { rps: Math.round(me.requests.average), p50_ms: me.latency.p50, p99_ms: me.latency.p99, non2xx: me.non2xx },
+    me: {
+      rps: Math.round(me.requests.average),
+      p50_ms: me.latency.p50,
+      p99_ms: me.latency.p99,
+      non2xx: me.non2xx,
+    },
     me_vs_health: +(me.requests.average / baseline.requests.average).toFixed(3),
     bar: { rps: 3000, p99_ms: 50 },
     meets_bar: ok && me.requests.average >= 3000 && me.latency.p99 <= 50,

@@ -94,10 +94,38 @@ export function buildTree(n: number, random: () => number): BuiltTree {
     if (depth[i]! > maxDepth) maxDepth = depth[i]!;
     sum += depth[i]!;
   }
-  return { n, parent, isLeft, depth, jump, referrer, left, right, leftTeam, rightTeam, maxDepth, meanDepth: sum / n };
+  return {
+    n,
+    parent,
+    isLeft,
+    depth,
+    jump,
+    referrer,
+    left,
+    right,
+    leftTeam,
+    rightTeam,
+    maxDepth,
+    meanDepth: sum / n,
+  };
 }
 
-const FIRST = ['สมชาย', 'สมศรี', 'วิชัย', 'มาลี', 'ประเสริฐ', 'กาญจนา', 'อนันต์', 'ศิริพร', 'ธนากร', 'นภัสสร', 'Somchai', 'Malee', 'Anan', 'Siriporn'];
+const FIRST = [
+  'สมชาย',
+  'สมศรี',
+  'วิชัย',
+  'มาลี',
+  'ประเสริฐ',
+  'กาญจนา',
+  'อนันต์',
+  'ศิริพร',
+  'ธนากร',
+  'นภัสสร',
+  'Somchai',
+  'Malee',
+  'Anan',
+  'Siriporn',
+];
 const LAST = ['ใจดี', 'รักไทย', 'ศรีสุข', 'ทองดี', 'แก้วมณี', 'บุญมา', 'มั่นคง', 'Jaidee', 'Srisuk', 'Thongdee'];
 
 /** Writes users and members in batches, trigram indexes dropped during the load and rebuilt after. */
@@ -148,7 +176,8 @@ export async function loadTree(pool: pg.Pool, tree: BuiltTree, log: (s: string) 
         [ids, parents, refs, sides, depths, jumps, lt, rt, ids, tree.n],
       );
       await c.query('commit');
-      if ((start / batch) % 10 === 0) log(`  loaded ${end.toLocaleString('en')} / ${tree.n.toLocaleString('en')}`);
+      if ((start / batch) % 10 === 0)
+        log(`  loaded ${end.toLocaleString('en')} / ${tree.n.toLocaleString('en')}`);
     }
     await c.query(`select setval('users_id_seq', $1)`, [tree.n]);
     await c.query(`select setval('members_id_seq', $1)`, [tree.n]);

@@ -17,7 +17,8 @@ import { buildTree, loadTree, rng } from './tree-build';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const v =
+    i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
   return v ? Number(v) : fallback;
 };
 const N = arg('members', 100_000);
@@ -30,7 +31,12 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return +(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN).toFixed(3);
 };
-const stats = (xs: number[]) => ({ n: xs.length, p50_ms: pct(xs, 50), p95_ms: pct(xs, 95), max_ms: pct(xs, 100) });
+const stats = (xs: number[]) => ({
+  n: xs.length,
+  p50_ms: pct(xs, 50),
+  p95_ms: pct(xs, 95),
+  max_ms: pct(xs, 100),
+});
 const time = async (fn: () => Promise<unknown>) => {
   const t0 = performance.now();
   await fn();
@@ -87,15 +93,23 @@ try {
   );
 
   const secret = 'bench-secret'.padEnd(48, 'x');
-  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', RATE_LIMIT_GLOBAL: '100000000' });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DATABASE_URL: url.toString(),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_GLOBAL: '100000000',
+  });
   const app = await buildApp({ config, database, jwtSecret: secret, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/network/api/v1`;
   const signer = new TokenSigner(secret, 3600, 3600);
-  const tokenFor = async (index: number) => (await signer.userToken(index + 1, 'member', 'portal-web', randomUUID())).token;
+  const tokenFor = async (index: number) =>
+    (await signer.userToken(index + 1, 'member', 'portal-web', randomUUID())).token;
   const get = async (token: string, p: string) => {
-    const res = await fetch(base + p, { headers: { 'x-app-key': 'portal-web', authorization: `Bearer ${token}` } });
+    const res = await fetch(base + p, {
+      headers: { 'x-app-key': 'portal-web', authorization: `Bearer ${token}` },
+    });
     if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
     return res.json();
   };
@@ -134,7 +148,9 @@ try {
     const up = Math.floor(random() * (tree.depth[b]! + 1));
     for (let s = 0; s < up; s++) a = tree.parent[a]!;
     if (k % 4 === 0) a = Math.floor(random() * N);
-    inDownline.push(await time(() => database.pool.query('select member_in_downline($1, $2)', [a + 1, b + 1])));
+    inDownline.push(
+      await time(() => database.pool.query('select member_in_downline($1, $2)', [a + 1, b + 1])),
+    );
   }
 
   log('Measuring placement with 8 concurrent clients');
@@ -149,8 +165,17 @@ try {
         const t = performance.now();
         const res = await fetch(base + '/member_downline', {
           method: 'POST',
-          headers: { 'x-app-key': 'portal-web', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ member_id: member, upline_member_id: upline, position: 'left', confirm: true }),
+          headers: {
+            'x-app-key': 'portal-web',
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            member_id: member,
+            upline_member_id: upline,
+            position: 'left',
+            confirm: true,
+          }),
         });
         placement.push(performance.now() - t);
         if (res.status !== 201) conflicts++;
@@ -182,8 +207,16 @@ try {
   await app.close();
   const result = {
     members: N,
-    machine: { cores: os.cpus().length, node: process.version, database: external ? 'external' : 'embedded PostgreSQL 18' },
-    tree: { max_depth: tree.maxDepth, mean_depth: +tree.meanDepth.toFixed(1), build_and_load_s: +buildSeconds.toFixed(1) },
+    machine: {
+      cores: os.cpus().length,
+      node: process.version,
+      database: external ? 'external' : 'embedded PostgreSQL 18',
+    },
+    tree: {
+      max_depth: tree.maxDepth,
+      mean_depth: +tree.meanDepth.toFixed(1),
+      build_and_load_s: +buildSeconds.toFixed(1),
+    },
     summary: stats(summary),
     summary_top: stats(summaryTop),
     downline_page_4_levels: stats(page4),

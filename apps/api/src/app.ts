@@ -169,7 +169,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       index: false,
       setHeaders: (res, file) => {
         // Vite fingerprints assets: they never change under the same name.
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

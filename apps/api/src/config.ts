@@ -27,7 +27,11 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(900),
   APP_TOKEN_TTL: z.coerce.number().int().min(30).default(3600),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
   APP_KEYS: z.string().default('portal-web'),
   OAUTH_CLIENTS: z.string().optional(),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
@@ -38,14 +42,30 @@ const envSchema = z.object({
   OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
   RESET_TTL_SECONDS: z.coerce.number().int().min(60).default(1800),
-  ACTIVATION_TTL_SECONDS: z.coerce.number().int().min(60).default(24 * 3600),
+  ACTIVATION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(24 * 3600),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(1200),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
-  AVATAR_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  AVATAR_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
   STORAGE_DIR: z.string().optional(),
   KYC_PRE_PENDING_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   KYC_PENDING_DAYS: z.coerce.number().int().min(1).max(3650).default(15),
@@ -121,7 +141,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     clients,
     mail: { transport: e.MAIL_TRANSPORT, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    otp: { ttlSeconds: e.OTP_TTL_SECONDS, maxAttempts: e.OTP_MAX_ATTEMPTS, resendSeconds: e.OTP_RESEND_SECONDS },
+    otp: {
+      ttlSeconds: e.OTP_TTL_SECONDS,
+      maxAttempts: e.OTP_MAX_ATTEMPTS,
+      resendSeconds: e.OTP_RESEND_SECONDS,
+    },
     resetTtlSeconds: e.RESET_TTL_SECONDS,
     activationTtlSeconds: e.ACTIVATION_TTL_SECONDS,
     rateLimit: {

@@ -28,7 +28,9 @@ async function main() {
       const run = await advanceKycDeadlines(db, new Date(), config.kyc);
       app.log.info({ job: 'kyc-deadline', ...run }, 'KYC deadline advanced');
     };
-    await kycDeadline().catch((err: unknown) => app.log.error({ err, job: 'kyc-deadline' }, 'KYC deadline job failed'));
+    await kycDeadline().catch((err: unknown) =>
+      app.log.error({ err, job: 'kyc-deadline' }, 'KYC deadline job failed'),
+    );
     const stopDaily = scheduleDaily(kycDeadline, { hour: 0, minute: 5 }, (err) =>
       app.log.error({ err, job: 'kyc-deadline' }, 'KYC deadline job failed'),
     );

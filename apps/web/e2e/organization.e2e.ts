@@ -76,10 +76,9 @@ describe('the organization screen', () => {
       await page.getByTestId(`org-node-${me.id}`).waitFor({ state: 'attached' });
 
       // a member deep in the downline, found by code
-      const slots = await call<{ quick: { extreme_left: { upline_member_id: number; upline_member_code: string } } }>(
-        '/network/api/v1/member_downline/below_postion_member_id',
-        token,
-      );
+      const slots = await call<{
+        quick: { extreme_left: { upline_member_id: number; upline_member_code: string } };
+      }>('/network/api/v1/member_downline/below_postion_member_id', token);
       const deep = slots.quick.extreme_left;
       await page.getByTestId('org-search').fill(deep.upline_member_code);
       await page.getByTestId(`org-search-hit-${deep.upline_member_id}`).click();
@@ -94,10 +93,9 @@ describe('the organization screen', () => {
     const freshMember = await call<{ id: number; is_placed: boolean }>('/network/api/v1/me', freshToken);
     expect(freshMember.is_placed).toBe(false);
     const token = await tokenOf(DEMO.email, DEMO.password);
-    const slots = await call<{ quick: { extreme_left: { upline_member_id: number; position: 'left' | 'right' } } }>(
-      '/network/api/v1/member_downline/below_postion_member_id',
-      token,
-    );
+    const slots = await call<{
+      quick: { extreme_left: { upline_member_id: number; position: 'left' | 'right' } };
+    }>('/network/api/v1/member_downline/below_postion_member_id', token);
     const slot = slots.quick.extreme_left;
 
     await withPage(browser, { viewport: DESKTOP }, async (page) => {
@@ -133,8 +131,15 @@ describe('the organization screen', () => {
     });
 
     // the server agrees: the new member hangs in that slot
-    const placed = await call<{ upline: { id: number } | null; side: string; is_placed: boolean }>('/network/api/v1/me', freshToken);
-    expect(placed).toMatchObject({ is_placed: true, side: slot.position, upline: { id: slot.upline_member_id } });
+    const placed = await call<{ upline: { id: number } | null; side: string; is_placed: boolean }>(
+      '/network/api/v1/me',
+      freshToken,
+    );
+    expect(placed).toMatchObject({
+      is_placed: true,
+      side: slot.position,
+      upline: { id: slot.upline_member_id },
+    });
   });
 
   it('looks right in Thai and English, on a desktop and a phone', { timeout: 150_000 }, async () => {
@@ -152,7 +157,9 @@ describe('the organization screen', () => {
           await shot(page, `dashboard-team-${lang}-${name}`);
           await openOrganization(page);
           await page.getByTestId('org-add-member').waitFor({ state: 'visible' });
-          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+          ).toBe(true);
           await shot(page, `organization-${lang}-${name}`);
           await page.getByTestId('org-add-member').click();
           await page.getByTestId('wizard-search').waitFor({ state: 'visible' });

@@ -209,7 +209,10 @@ export const otpVerifyBody = z
   .strictObject({
     mobile: z.string().trim().max(32).optional(),
     email: z.string().trim().max(254).optional(),
-    code: z.string().trim().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MSG.invalidVerifyCode),
+    code: z
+      .string()
+      .trim()
+      .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MSG.invalidVerifyCode),
     ref_code: z.string().trim().min(1).max(16),
   })
   .refine((b) => b.mobile || b.email, { path: ['mobile'], message: MSG.required });
@@ -229,7 +232,10 @@ export interface PasswordResetTicket {
 export const passwordResetBody = z
   .strictObject({
     token: z.string().trim().min(16).max(128),
-    code: z.string().trim().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MSG.invalidResetCode),
+    code: z
+      .string()
+      .trim()
+      .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MSG.invalidResetCode),
     password: passwordSchema,
     password_confirmation: z.string({ message: MSG.required }),
   })

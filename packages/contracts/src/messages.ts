@@ -34,7 +34,8 @@ export const MSG = {
   identityPair: 'Give the identity type and number together',
   invalidIdCard: 'The ID card number must be 13 digits with a valid check digit',
   invalidPassport: 'The passport number must be 6 to 20 letters or digits',
-  invalidDocumentType: 'The type must be one of register_document, government_id, passport, books_bank, other',
+  invalidDocumentType:
+    'The type must be one of register_document, government_id, passport, books_bank, other',
   fileRequired: 'Choose a file to upload',
   fileType: 'The file must be a PNG, GIF, JPG or PDF',
   fileTooLarge: 'The file is too large',
@@ -58,7 +59,8 @@ export const MSG = {
   tooMany: 'You have reached the most you may keep; delete one first',
   underReview: 'Your KYC is under review; this can change after the review',
   approvedLocked: 'This was approved during KYC and cannot be changed; add a new one instead',
-  identityLocked: 'Your identity is verified; contact member services to change your name, birthday or identity number',
+  identityLocked:
+    'Your identity is verified; contact member services to change your name, birthday or identity number',
   kycIncomplete: 'Complete your documents and information before submitting for review',
   kycAlreadySubmitted: 'Your KYC is already waiting for review or in review',
   kycAlreadyComplete: 'Your KYC is already complete',

@@ -4,7 +4,14 @@ import { MSG } from '../src/messages';
 
 describe('normaliseMobile', () => {
   it('when a Thai mobile is written in any common way then it becomes one 10-digit number', () => {
-    for (const raw of ['0812345678', '+66812345678', '66812345678', '081-234-5678', '081 234 5678', '(081) 234-5678']) {
+    for (const raw of [
+      '0812345678',
+      '+66812345678',
+      '66812345678',
+      '081-234-5678',
+      '081 234 5678',
+      '(081) 234-5678',
+    ]) {
       expect(normaliseMobile(raw)).toBe('0812345678');
     }
   });

@@ -38,7 +38,8 @@ function runAs(): { uid: number; gid: number } | undefined {
   if (res.status !== 0) {
     spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
     res = lookup();
-    if (res.status !== 0) throw new Error('Running as root, but no `postgres` system user exists or could be made.');
+    if (res.status !== 0)
+      throw new Error('Running as root, but no `postgres` system user exists or could be made.');
   }
   const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
   return { uid: Number(res.stdout.trim()), gid: Number(gid.stdout.trim()) };
@@ -87,12 +88,18 @@ export async function freePort(): Promise<number> {
 
 function run(cmd: string, args: string[], ids: ReturnType<typeof runAs>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    const child = spawn(cmd, args, {
+      ...ids,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (out += c));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} failed:\n${out}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} failed:\n${out}`)),
+    );
   });
 }
 
@@ -126,7 +133,17 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     try {
       await run(
         bins.initdb,
-        ['-D', dir, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8', '--locale=C'],
+        [
+          '-D',
+          dir,
+          '-U',
+          'postgres',
+          '--auth=scram-sha-256',
+          `--pwfile=${pwfile}`,
+          '-E',
+          'UTF8',
+          '--locale=C',
+        ],
         ids,
       );
     } finally {
@@ -139,15 +156,27 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const child: ChildProcess = spawn(
     bins.postgres,
     [
-      '-D', dir,
-      '-p', String(port),
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      '-c', 'fsync=' + (opts.ephemeral ? 'off' : 'on'),
-      '-c', 'synchronous_commit=' + (opts.ephemeral ? 'off' : 'on'),
+      '-D',
+      dir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=' + (opts.ephemeral ? 'off' : 'on'),
+      '-c',
+      'synchronous_commit=' + (opts.ephemeral ? 'off' : 'on'),
     ],
-    { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    {
+      ...ids,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
   );
   let stderr = '';
   await new Promise<void>((resolve, reject) => {
@@ -188,5 +217,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     if (child.exitCode === null) child.kill('SIGINT');
   });
 
-  return { url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`, port, stop };
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    port,
+    stop,
+  };
 }

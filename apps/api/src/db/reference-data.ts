@@ -20,7 +20,8 @@ function chunk<T>(rows: T[], size: number): T[][] {
 }
 
 export async function loadReferenceData(db: Db): Promise<void> {
-  const [{ n } = { n: 0 }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from provinces`)).rows;
+  const [{ n } = { n: 0 }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from provinces`))
+    .rows;
   if (n > 0) return;
 
   const isoCountries = require('i18n-iso-countries') as typeof isoCountriesModule;
@@ -43,7 +44,12 @@ export async function loadReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const part of chunk(countryRows, 500)) await tx.insert(countries).values(part).onConflictDoNothing();
     await tx.insert(provinces).values(
-      address.provinces.map((p) => ({ id: p.id, code: p.code, nameTh: p.name_in_thai, nameEn: p.name_in_english })),
+      address.provinces.map((p) => ({
+        id: p.id,
+        code: p.code,
+        nameTh: p.name_in_thai,
+        nameEn: p.name_in_english,
+      })),
     );
     for (const part of chunk(address.districts, 1000)) {
       await tx.insert(districts).values(

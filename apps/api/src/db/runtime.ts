@@ -53,7 +53,8 @@ export interface OpenDatabase {
 
 /** The embedded server in DATA_DIR/pg, or DATABASE_URL when set. */
 export async function openDatabase(config: Config, log?: (line: string) => void): Promise<OpenDatabase> {
-  if (config.databaseUrl) return { database: connect(config.databaseUrl), embedded: null, url: config.databaseUrl };
+  if (config.databaseUrl)
+    return { database: connect(config.databaseUrl), embedded: null, url: config.databaseUrl };
   const embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), log });
   return { database: connect(embedded.url), embedded, url: embedded.url };
 }

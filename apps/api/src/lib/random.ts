@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 
 /** Six digits from a secure source. */
-export const otpCode = (length = 6) =>
-  Array.from({ length }, () => String(randomInt(0, 10))).join('');
+export const otpCode = (length = 6) => Array.from({ length }, () => String(randomInt(0, 10))).join('');
 
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I: people read these aloud
 export const refCode = (length = 4) =>

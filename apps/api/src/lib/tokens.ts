@@ -61,7 +61,8 @@ export class TokenSigner {
       const exp = decodeJwt(token).exp;
       if (exp) {
         // Oldest first out: a Map iterates in insertion order.
-        if (this.verified.size >= TokenSigner.CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+        if (this.verified.size >= TokenSigner.CACHE_SIZE)
+          this.verified.delete(this.verified.keys().next().value!);
         this.verified.set(token, { principal: result, expiresAt: exp * 1000 });
       }
     }
@@ -81,7 +82,13 @@ export class TokenSigner {
         };
       }
       if (payload.typ === 'app' && payload.sub) {
-        return { kind: 'app', clientId: payload.sub, scopes: String(payload.scope ?? '').split(' ').filter(Boolean) };
+        return {
+          kind: 'app',
+          clientId: payload.sub,
+          scopes: String(payload.scope ?? '')
+            .split(' ')
+            .filter(Boolean),
+        };
       }
       return null;
     } catch (err) {

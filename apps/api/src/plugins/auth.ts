@@ -68,7 +68,8 @@ export function registerAuth(
     // staff
     const isStaff =
       principal.kind === 'user'
-        ? (principal.userType === 'staff' || principal.userType === 'admin') && (await isStaffNow(principal.userId))
+        ? (principal.userType === 'staff' || principal.userType === 'admin') &&
+          (await isStaffNow(principal.userId))
         : confidentialClients.has(principal.clientId);
     if (!isStaff) throw new AppError(403, 'FORBIDDEN', MSG.forbidden);
   });

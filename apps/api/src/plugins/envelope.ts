@@ -35,7 +35,8 @@ function fieldErrors(issues: ZodIssueLike[]): Record<string, string[]> {
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)) {
-      for (const key of issue.params.keys as string[]) add(field ? `${field}.${key}` : key, `The ${key} field is not allowed`);
+      for (const key of issue.params.keys as string[])
+        add(field ? `${field}.${key}` : key, `The ${key} field is not allowed`);
     } else add(field || '_', issue.message ?? 'Invalid value');
   }
   return out;

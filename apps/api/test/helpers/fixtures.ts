@@ -18,7 +18,10 @@ const unique = () => `${process.pid}${Date.now().toString().slice(-5)}${counter+
 const serial = () => String(counter).padStart(8, '0');
 
 /** The top of a network: a verified member whose invitation code others can use. */
-export async function seedSponsor(db: Db, opts: { email?: string; mobile?: string; invitationCode?: string } = {}) {
+export async function seedSponsor(
+  db: Db,
+  opts: { email?: string; mobile?: string; invitationCode?: string } = {},
+) {
   const seq = serial();
   const n = unique();
   const [user] = await db
@@ -61,7 +64,11 @@ export function registration(invitationCode: string, overrides: Record<string, u
   };
 }
 
-export async function register(app: FastifyInstance, invitationCode: string, overrides: Record<string, unknown> = {}) {
+export async function register(
+  app: FastifyInstance,
+  invitationCode: string,
+  overrides: Record<string, unknown> = {},
+) {
   const body = registration(invitationCode, overrides);
   const res = await call(app, 'POST', '/member/v1/users', { token: await appToken(app), body });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);

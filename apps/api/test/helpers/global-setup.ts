@@ -47,7 +47,8 @@ export default async function setup(project: TestProject) {
       `select datname from pg_database where datname = $1 or datname like $2`,
       [templateDb, `${templateDb.replace('tpl', 't')}%`],
     );
-    for (const { datname } of leftovers.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+    for (const { datname } of leftovers.rows)
+      await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.end();
     await embedded?.stop();
   };

@@ -8,7 +8,10 @@ import { login, register, seedSponsor } from './fixtures';
 /** The top of a tree: a verified member placed at depth 0 (its jump pointer is itself). */
 export async function seedTop(db: Db) {
   const top = await seedSponsor(db);
-  await db.update(members).set({ depth: 0, jumpId: top.member.id, placedAt: new Date() }).where(sql`id = ${top.member.id}`);
+  await db
+    .update(members)
+    .set({ depth: 0, jumpId: top.member.id, placedAt: new Date() })
+    .where(sql`id = ${top.member.id}`);
   return top;
 }
 
@@ -18,16 +21,37 @@ export async function memberIdOf(db: Db, userId: number): Promise<number> {
 }
 
 /** A registered member waiting to be placed, referred by the owner of `invitationCode`. */
-export async function waitingMember(app: FastifyInstance, db: Db, invitationCode: string, overrides: Record<string, unknown> = {}) {
+export async function waitingMember(
+  app: FastifyInstance,
+  db: Db,
+  invitationCode: string,
+  overrides: Record<string, unknown> = {},
+) {
   const { user, body } = await register(app, invitationCode, overrides);
   return { user, body, memberId: await memberIdOf(db, user.id) };
 }
 
-export const net = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT', path: string, token: string, body?: unknown) =>
-  call(app, method, `/network/api/v1${path}`, { token, body });
+export const net = (
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  token: string,
+  body?: unknown,
+) => call(app, method, `/network/api/v1${path}`, { token, body });
 
-export async function place(app: FastifyInstance, token: string, memberId: number, uplineId: number, position: 'left' | 'right') {
-  return net(app, 'POST', '/member_downline', token, { member_id: memberId, upline_member_id: uplineId, position, confirm: true });
+export async function place(
+  app: FastifyInstance,
+  token: string,
+  memberId: number,
+  uplineId: number,
+  position: 'left' | 'right',
+) {
+  return net(app, 'POST', '/member_downline', token, {
+    member_id: memberId,
+    upline_member_id: uplineId,
+    position,
+    confirm: true,
+  });
 }
 
 /** Signs a member in and returns their access token. */

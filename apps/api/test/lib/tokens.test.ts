@@ -8,7 +8,13 @@ describe('access tokens', () => {
     const signer = new TokenSigner(SECRET, 60, 60);
     const { token } = await signer.userToken(7, 'member', 'portal-web', 'family-1');
     const first = await signer.verify(token);
-    expect(first).toEqual({ kind: 'user', userId: 7, userType: 'member', clientId: 'portal-web', sessionId: 'family-1' });
+    expect(first).toEqual({
+      kind: 'user',
+      userId: 7,
+      userType: 'member',
+      clientId: 'portal-web',
+      sessionId: 'family-1',
+    });
     expect(await signer.verify(token)).toEqual(first);
   });
 

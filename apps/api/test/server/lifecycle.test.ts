@@ -22,7 +22,14 @@ async function startServer(port: number): Promise<Running> {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_SEED: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_SEED: 'true',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c) => (out += c));
@@ -49,7 +56,11 @@ const appToken = async (port: number) => {
   const res = await fetch(`http://127.0.0.1:${port}/member/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-app-key': 'portal-web' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'portal-web', client_secret: 'public' }),
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: 'portal-web',
+      client_secret: 'public',
+    }),
   });
   return ((await res.json()) as { access_token: string }).access_token;
 };
@@ -57,7 +68,11 @@ const appToken = async (port: number) => {
 const post = async (port: number, url: string, body: unknown, token?: string) =>
   fetch(`http://127.0.0.1:${port}${url}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-app-key': 'portal-web', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'x-app-key': 'portal-web',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
 
@@ -72,7 +87,8 @@ const MEMBER = {
   ref_uuid: 'DEMO2026',
   accept_terms: true,
 };
-const signIn = (port: number) => post(port, '/member/v1/login', { username: MEMBER.email, password: MEMBER.password });
+const signIn = (port: number) =>
+  post(port, '/member/v1/login', { username: MEMBER.email, password: MEMBER.password });
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -88,9 +104,13 @@ describe('the server process', () => {
       // a second server on the same DATA_DIR: a clear refusal, the first keeps serving
       const second = await startServer(await freePort());
       expect(await second.exited).toBe(1);
-      expect(second.output()).toMatch(/Another portal \(process \d+\) is already running on the data directory/);
+      expect(second.output()).toMatch(
+        /Another portal \(process \d+\) is already running on the data directory/,
+      );
       expect((await fetch(`http://127.0.0.1:${first.port}/ready`)).status).toBe(200);
-      expect((await post(first.port, '/member/v1/users', MEMBER, await appToken(first.port))).status).toBe(201);
+      expect((await post(first.port, '/member/v1/users', MEMBER, await appToken(first.port))).status).toBe(
+        201,
+      );
       expect((await signIn(first.port)).status).toBe(200);
 
       // SIGTERM: HTTP first, then PostgreSQL; nothing left behind

@@ -136,6 +136,9 @@ export const notifications = pgTable(
     dispatchedAt: ts('dispatched_at'),
   },
   (t) => [
-    index('notifications_undispatched_idx').on(t.createdAt).where(sql`${t.dispatchedAt} is null`),
-    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+    index('notifications_undispatched_idx')
+      .on(t.createdAt)
+      .where(sql`${t.dispatchedAt} is null`),
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
 );

@@ -69,7 +69,9 @@ export const members = pgTable(
     uniqueIndex('members_uuid_key').on(t.memberUuid),
     unique('members_slot_key').on(t.placementParentId, t.side),
     index('members_referrer_idx').on(t.referrerMemberId),
-    index('members_waiting_idx').on(t.referrerMemberId).where(sql`${t.depth} is null`),
+    index('members_waiting_idx')
+      .on(t.referrerMemberId)
+      .where(sql`${t.depth} is null`),
     index('members_placed_at_idx').on(t.placedAt),
     check('members_side_check', sql`${t.side} is null or ${t.side} in ('left','right')`),
     check('members_slot_pair_check', sql`(${t.placementParentId} is null) = (${t.side} is null)`),
@@ -98,4 +100,3 @@ export const suspensionEntries = pgTable(
     check('suspension_status_check', sql`${t.status} in ('warning','active','done','cancelled')`),
   ],
 );
-

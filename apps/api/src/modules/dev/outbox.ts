@@ -12,7 +12,9 @@ export const devOutboxRoutes =
       const rows = await ctx.messaging.outbox.read(100);
       const items = rows
         .map(
-          (m) => `<tr><td>${esc(m.at)}</td><td>${esc(m.channel)}</td><td>${esc(m.to)}</td><td>${esc(m.purpose)}</td>
+          (
+            m,
+          ) => `<tr><td>${esc(m.at)}</td><td>${esc(m.channel)}</td><td>${esc(m.to)}</td><td>${esc(m.purpose)}</td>
 <td><b>${esc(m.code ?? '')}</b></td><td>${m.link ? `<a href="${esc(m.link)}">link</a>` : ''}</td><td><pre>${esc(m.text)}</pre></td></tr>`,
         )
         .join('\n');

@@ -15,7 +15,8 @@ export const networkModule =
       const parsed = tokenRequest.safeParse(request.body ?? {});
       try {
         if (!parsed.success) throw new OAuthError(400, 'invalid_request');
-        if (parsed.data.grant_type !== 'client_credentials') throw new OAuthError(400, 'unsupported_grant_type');
+        if (parsed.data.grant_type !== 'client_credentials')
+          throw new OAuthError(400, 'unsupported_grant_type');
         const b = parsed.data;
         return await clientCredentials(ctx, b.client_id, b.client_secret, b.scope);
       } catch (err) {

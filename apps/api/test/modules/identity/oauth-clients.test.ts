@@ -51,7 +51,11 @@ describe('a refresh token belongs to the client it was issued to', () => {
         token: (
           await call(t.app, 'POST', '/member/oauth/token', {
             appKey: 'partner-app',
-            body: { grant_type: 'client_credentials', client_id: 'partner-app', client_secret: 'partner-secret' },
+            body: {
+              grant_type: 'client_credentials',
+              client_id: 'partner-app',
+              client_secret: 'partner-secret',
+            },
           })
         ).json().access_token,
       }),

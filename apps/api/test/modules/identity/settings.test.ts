@@ -17,24 +17,34 @@ describe('signed-in devices', () => {
   it('when a member signs in on two devices then both are listed, the current one marked', async () => {
     const phone = await login(t.app, member.user.email);
     const laptop = await login(t.app, member.user.email);
-    const list = expectData(await call(t.app, 'GET', '/member/v1/me/sessions', { token: laptop.access_token }));
+    const list = expectData(
+      await call(t.app, 'GET', '/member/v1/me/sessions', { token: laptop.access_token }),
+    );
     expect(list.length).toBeGreaterThanOrEqual(2);
     expect(list.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     expect(list.find((s: { current: boolean }) => s.current).id).not.toBe(undefined);
     // rotating a refresh token keeps it one session
     const rotated = await refresh(t.app, phone.refresh_token);
     expect(rotated.statusCode).toBe(200);
-    const after = expectData(await call(t.app, 'GET', '/member/v1/me/sessions', { token: laptop.access_token }));
+    const after = expectData(
+      await call(t.app, 'GET', '/member/v1/me/sessions', { token: laptop.access_token }),
+    );
     expect(after).toHaveLength(list.length);
   });
 
   it('when a member signs one device out then its refresh token stops working and the other keeps going', async () => {
     const phone = await login(t.app, member.user.email);
     const laptop = await login(t.app, member.user.email);
-    const list = expectData(await call(t.app, 'GET', '/member/v1/me/sessions', { token: laptop.access_token }));
+    const list = expectData(
+      await call(t.app, 'GET', '/member/v1/me/sessions', { token: laptop.access_token }),
+    );
     const phoneSession = list.find((s: { id: string; current: boolean }) => !s.current && s.id);
     // find the phone's family: the newest non-current one
-    expectData(await call(t.app, 'DELETE', `/member/v1/me/sessions/${phoneSession.id}`, { token: laptop.access_token }));
+    expectData(
+      await call(t.app, 'DELETE', `/member/v1/me/sessions/${phoneSession.id}`, {
+        token: laptop.access_token,
+      }),
+    );
     const phoneRefresh = await refresh(t.app, phone.refresh_token);
     const laptopRefresh = await refresh(t.app, laptop.refresh_token);
     expect(laptopRefresh.statusCode).toBe(200);
@@ -45,9 +55,19 @@ describe('signed-in devices', () => {
     const other = await seedSponsor(t.database.db);
     const theirs = await login(t.app, other.user.email);
     const mine = await login(t.app, member.user.email);
-    const theirList = expectData(await call(t.app, 'GET', '/member/v1/me/sessions', { token: theirs.access_token }));
-    expectError(await call(t.app, 'DELETE', `/member/v1/me/sessions/${theirList[0].id}`, { token: mine.access_token }), 404, 'NOT_FOUND');
-    expectError(await call(t.app, 'DELETE', `/member/v1/me/sessions/not-a-uuid`, { token: mine.access_token }), 404, 'NOT_FOUND');
+    const theirList = expectData(
+      await call(t.app, 'GET', '/member/v1/me/sessions', { token: theirs.access_token }),
+    );
+    expectError(
+      await call(t.app, 'DELETE', `/member/v1/me/sessions/${theirList[0].id}`, { token: mine.access_token }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await call(t.app, 'DELETE', `/member/v1/me/sessions/not-a-uuid`, { token: mine.access_token }),
+      404,
+      'NOT_FOUND',
+    );
     expect((await refresh(t.app, theirs.refresh_token)).statusCode).toBe(200);
   });
 });
@@ -56,7 +76,10 @@ describe('notification preferences', () => {
   it('when a member turns SMS on and e-mail off then new notifications go by SMS only, in their language, once', async () => {
     const session = await login(t.app, member.user.email);
     const me = expectData(
-      await call(t.app, 'PUT', '/member/v1/me', { token: session.access_token, body: { notify_email: false, notify_sms: true, language: 'en' } }),
+      await call(t.app, 'PUT', '/member/v1/me', {
+        token: session.access_token,
+        body: { notify_email: false, notify_sms: true, language: 'en' },
+      }),
     );
     expect(me.notification_preferences).toEqual({ email: false, sms: true });
     await dispatchNotifications(t.app.ctx); // earlier notifications out of the way
@@ -73,7 +96,10 @@ describe('notification preferences', () => {
   it('when e-mail is on and the language is Thai then the e-mail copy is Thai', async () => {
     const session = await login(t.app, member.user.email);
     expectData(
-      await call(t.app, 'PUT', '/member/v1/me', { token: session.access_token, body: { notify_email: true, notify_sms: false, language: 'th' } }),
+      await call(t.app, 'PUT', '/member/v1/me', {
+        token: session.access_token,
+        body: { notify_email: true, notify_sms: false, language: 'th' },
+      }),
     );
     await dispatchNotifications(t.app.ctx);
     await notify(t.database.db, member.user.id, NOTICES.passwordChanged());
@@ -84,7 +110,11 @@ describe('notification preferences', () => {
 
   it('when the preference is not a boolean then the answer is 422 and nothing changes', async () => {
     const session = await login(t.app, member.user.email);
-    expectError(await call(t.app, 'PUT', '/member/v1/me', { token: session.access_token, body: { notify_sms: 'yes' } }), 422, 'VALIDATION_ERROR');
+    expectError(
+      await call(t.app, 'PUT', '/member/v1/me', { token: session.access_token, body: { notify_sms: 'yes' } }),
+      422,
+      'VALIDATION_ERROR',
+    );
     const me = expectData(await call(t.app, 'GET', '/member/v1/me', { token: session.access_token }));
     expect(me.notification_preferences).toEqual({ email: true, sms: false });
   });

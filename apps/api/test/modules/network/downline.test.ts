@@ -17,7 +17,10 @@ beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_GLOBAL: '100000' });
   top = await seedTop(t.database.db);
   topToken = await tokenOf(t.app, top.user.email);
-  const l = await waitingMember(t.app, t.database.db, top.user.invitationCode, { first_name: 'ลูกซ้าย', mobile: '0861111111' });
+  const l = await waitingMember(t.app, t.database.db, top.user.invitationCode, {
+    first_name: 'ลูกซ้าย',
+    mobile: '0861111111',
+  });
   const r = await waitingMember(t.app, t.database.db, top.user.invitationCode, { first_name: 'ลูกขวา' });
   const ll = await waitingMember(t.app, t.database.db, l.user.invitation_code, { first_name: 'หลานซ้าย' });
   expectData(await place(t.app, topToken, l.memberId, top.member.id, 'left'), 201);
@@ -34,7 +37,14 @@ describe('the downline tree', () => {
   it('when I open my own tree then I get my node with children, counts and empty slots', async () => {
     const data = expectData(await net(t.app, 'GET', `/member_downline/${top.member.id}?depth=2`, topToken));
     const root: DownlineNode = data.top;
-    expect(root).toMatchObject({ id: top.member.id, left_team: 2, right_team: 1, level: 0, empty_left: false, empty_right: false });
+    expect(root).toMatchObject({
+      id: top.member.id,
+      left_team: 2,
+      right_team: 1,
+      level: 0,
+      empty_left: false,
+      empty_right: false,
+    });
     expect(root.left?.id).toBe(ids.L);
     expect(root.right?.id).toBe(ids.R);
     expect(root.left?.left?.id).toBe(ids.LL);
@@ -57,7 +67,11 @@ describe('the downline tree', () => {
   });
 
   it("when I ask for another member's tree or a member above me then the answer is 404", async () => {
-    expectError(await net(t.app, 'GET', `/member_downline/${outsider.member.id}`, topToken), 404, 'NOT_FOUND');
+    expectError(
+      await net(t.app, 'GET', `/member_downline/${outsider.member.id}`, topToken),
+      404,
+      'NOT_FOUND',
+    );
     const lToken = await tokenOf(t.app, lEmail);
     expectError(await net(t.app, 'GET', `/member_downline/${top.member.id}`, lToken), 404, 'NOT_FOUND');
     expectError(await net(t.app, 'GET', `/member_downline/${ids.R}`, lToken), 404, 'NOT_FOUND');
@@ -65,25 +79,41 @@ describe('the downline tree', () => {
   });
 
   it('when the depth is outside 1..5 then the answer is 422', async () => {
-    expectError(await net(t.app, 'GET', `/member_downline/${top.member.id}?depth=6`, topToken), 422, 'VALIDATION_ERROR');
-    expectError(await net(t.app, 'GET', `/member_downline/${top.member.id}?depth=0`, topToken), 422, 'VALIDATION_ERROR');
+    expectError(
+      await net(t.app, 'GET', `/member_downline/${top.member.id}?depth=6`, topToken),
+      422,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await net(t.app, 'GET', `/member_downline/${top.member.id}?depth=0`, topToken),
+      422,
+      'VALIDATION_ERROR',
+    );
   });
 });
 
 describe('search', () => {
   it('when I search my downline by name, code or phone then I find them, and never members outside it', async () => {
-    const byName = expectData(await net(t.app, 'GET', `/member_downline/search?q=${encodeURIComponent('หลาน')}`, topToken));
+    const byName = expectData(
+      await net(t.app, 'GET', `/member_downline/search?q=${encodeURIComponent('หลาน')}`, topToken),
+    );
     expect(byName.items.map((m: { id: number }) => m.id)).toEqual([ids.LL]);
     expect(byName.pagination.total).toBe(1);
     const { rows } = await t.database.pool.query(`select member_code from members where id = $1`, [ids.R]);
-    const byCode = expectData(await net(t.app, 'GET', `/member_downline/search?q=${rows[0].member_code}`, topToken));
+    const byCode = expectData(
+      await net(t.app, 'GET', `/member_downline/search?q=${rows[0].member_code}`, topToken),
+    );
     expect(byCode.items.map((m: { id: number }) => m.id)).toEqual([ids.R]);
     const byPhone = expectData(await net(t.app, 'GET', `/member_downline/search?q=0861111111`, topToken));
     expect(byPhone.items.map((m: { id: number }) => m.id)).toEqual([ids.L]);
-    const outside = expectData(await net(t.app, 'GET', `/member_downline/search?q=${outsider.user.mobile}`, topToken));
+    const outside = expectData(
+      await net(t.app, 'GET', `/member_downline/search?q=${outsider.user.mobile}`, topToken),
+    );
     expect(outside.items).toEqual([]);
     const lToken = await tokenOf(t.app, lEmail);
-    const fromL = expectData(await net(t.app, 'GET', `/member_downline/search?q=${encodeURIComponent('ลูกขวา')}`, lToken));
+    const fromL = expectData(
+      await net(t.app, 'GET', `/member_downline/search?q=${encodeURIComponent('ลูกขวา')}`, lToken),
+    );
     expect(fromL.items).toEqual([]);
   });
 
@@ -98,9 +128,13 @@ describe('members waiting to be placed', () => {
     expect(mine.items.map((m: { id: number }) => m.id)).toContain(waiting.memberId);
     const hit = mine.items.find((m: { id: number }) => m.id === waiting.memberId);
     expect(hit.referrer.id).toBe(ids.LL);
-    const searched = expectData(await net(t.app, 'GET', `/member/search_new_member?q=${encodeURIComponent('รอวาง')}`, topToken));
+    const searched = expectData(
+      await net(t.app, 'GET', `/member/search_new_member?q=${encodeURIComponent('รอวาง')}`, topToken),
+    );
     expect(searched.items.map((m: { id: number }) => m.id)).toEqual([waiting.memberId]);
-    const theirs = expectData(await net(t.app, 'GET', '/member/search_new_member', await tokenOf(t.app, outsider.user.email)));
+    const theirs = expectData(
+      await net(t.app, 'GET', '/member/search_new_member', await tokenOf(t.app, outsider.user.email)),
+    );
     expect(theirs.items.map((m: { id: number }) => m.id)).not.toContain(waiting.memberId);
   });
 });
@@ -108,32 +142,69 @@ describe('members waiting to be placed', () => {
 describe('summary and slot choices', () => {
   it('when I read my summary then it counts my team per side and says I can add someone', async () => {
     const s = expectData(await net(t.app, 'GET', '/member_downline/summary', topToken));
-    expect(s).toMatchObject({ total_team: 3, left_team: 2, right_team: 1, can_add_team: true, referrer_member: null });
+    expect(s).toMatchObject({
+      total_team: 3,
+      left_team: 2,
+      right_team: 1,
+      can_add_team: true,
+      referrer_member: null,
+    });
     // the waiting member was referred by LL, not by the top
     expect(s.waiting_to_place).toBe(0);
     expect(s.direct_referrals).toBe(2);
     expect(typeof s.left_points).toBe('string');
-    const { rows } = await t.database.pool.query(`select u.email from members m join users u on u.id = m.user_id where m.id = $1`, [ids.LL]);
-    const ll = expectData(await net(t.app, 'GET', '/member_downline/summary', await tokenOf(t.app, rows[0].email)));
-    expect(ll).toMatchObject({ total_team: 0, waiting_to_place: 1, direct_referrals: 1, referrer_member: { id: ids.L } });
+    const { rows } = await t.database.pool.query(
+      `select u.email from members m join users u on u.id = m.user_id where m.id = $1`,
+      [ids.LL],
+    );
+    const ll = expectData(
+      await net(t.app, 'GET', '/member_downline/summary', await tokenOf(t.app, rows[0].email)),
+    );
+    expect(ll).toMatchObject({
+      total_team: 0,
+      waiting_to_place: 1,
+      direct_referrals: 1,
+      referrer_member: { id: ids.L },
+    });
   });
 
   it('when I ask for slots under a member then I get empty slots nearest first and the quick choices', async () => {
-    const c = expectData(await net(t.app, 'GET', `/member_downline/below_postion_member_id?member_id=${top.member.id}`, topToken));
+    const c = expectData(
+      await net(
+        t.app,
+        'GET',
+        `/member_downline/below_postion_member_id?member_id=${top.member.id}`,
+        topToken,
+      ),
+    );
     expect(c.upline.id).toBe(top.member.id);
     expect(c.slots[0]).toMatchObject({ upline_member_id: ids.L, position: 'right', level: 2 });
     expect(c.quick.extreme_left).toMatchObject({ upline_member_id: ids.LL, position: 'left' });
     expect(c.quick.extreme_right).toMatchObject({ upline_member_id: ids.R, position: 'right' });
     // my right leg (1) is weaker than my left (2): its bottom right slot
     expect(c.quick.weaker_leg).toMatchObject({ upline_member_id: ids.R, position: 'right' });
-    expectError(await net(t.app, 'GET', `/member_downline/below_postion_member_id?member_id=${outsider.member.id}`, topToken), 404, 'NOT_FOUND');
+    expectError(
+      await net(
+        t.app,
+        'GET',
+        `/member_downline/below_postion_member_id?member_id=${outsider.member.id}`,
+        topToken,
+      ),
+      404,
+      'NOT_FOUND',
+    );
   });
 });
 
 describe('the network member', () => {
   it('when I read /me or exchange my token at /authen then I get my network member', async () => {
     const me = expectData(await net(t.app, 'GET', '/me', topToken));
-    expect(me).toMatchObject({ id: top.member.id, franchise_code: me.member_code, is_placed: true, kyc_status: 'draft' });
+    expect(me).toMatchObject({
+      id: top.member.id,
+      franchise_code: me.member_code,
+      is_placed: true,
+      kyc_status: 'draft',
+    });
     expect(expectData(await net(t.app, 'POST', '/authen', topToken)).id).toBe(top.member.id);
     const l = expectData(await net(t.app, 'GET', '/me', await tokenOf(t.app, lEmail)));
     expect(l).toMatchObject({ referrer: { id: top.member.id }, upline: { id: top.member.id }, side: 'left' });
@@ -160,16 +231,31 @@ describe('the network member', () => {
       `insert into users (email, mobile, password_hash, first_name, last_name, invitation_code) values ('sync@test.example', '0899999999', 'x', 'ซิงค์', 'ทดสอบ', 'SYNC0001') returning id`,
     );
     const userId = Number(rows[0].id);
-    const first = await net(t.app, 'POST', '/manage_member', staffToken, { user_id: userId, referrer_member_id: top.member.id, package: 'Gold' });
+    const first = await net(t.app, 'POST', '/manage_member', staffToken, {
+      user_id: userId,
+      referrer_member_id: top.member.id,
+      package: 'Gold',
+    });
     const created = expectData(first, 201);
-    const again = expectData(await net(t.app, 'POST', '/manage_member', staffToken, { user_id: userId }), 200);
+    const again = expectData(
+      await net(t.app, 'POST', '/manage_member', staffToken, { user_id: userId }),
+      200,
+    );
     expect(again.id).toBe(created.id);
-    const updated = expectData(await net(t.app, 'PUT', `/manage_member/${created.id}`, staffToken, { business_title: 'Director' }));
+    const updated = expectData(
+      await net(t.app, 'PUT', `/manage_member/${created.id}`, staffToken, { business_title: 'Director' }),
+    );
     expect(updated).toMatchObject({ package: 'Gold', business_title: 'Director' });
-    const synced = expectData(await net(t.app, 'PUT', `/member/${created.id}`, staffToken, { first_name: 'ชื่อใหม่' }));
+    const synced = expectData(
+      await net(t.app, 'PUT', `/member/${created.id}`, staffToken, { first_name: 'ชื่อใหม่' }),
+    );
     expect(synced.first_name).toBe('ชื่อใหม่');
     expectError(await net(t.app, 'POST', '/manage_member', topToken, { user_id: userId }), 403, 'FORBIDDEN');
-    expectError(await net(t.app, 'PUT', `/member/${created.id}`, topToken, { first_name: 'x' }), 403, 'FORBIDDEN');
+    expectError(
+      await net(t.app, 'PUT', `/member/${created.id}`, topToken, { first_name: 'x' }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await net(t.app, 'GET', '/me', await appToken(t.app)), 401, 'UNAUTHENTICATED');
   });
 });

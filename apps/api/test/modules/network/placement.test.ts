@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const summary = async (token: string) => expectData(await net(t.app, 'GET', '/member_downline/summary', token));
+const summary = async (token: string) =>
+  expectData(await net(t.app, 'GET', '/member_downline/summary', token));
 
 describe('placing a member', () => {
   it('when the top places a member they referred then the slot is filled, counts and points grow, and both are notified', async () => {
@@ -23,7 +24,11 @@ describe('placing a member', () => {
     await t.database.pool.query(`update members set point = 125.50 where id = $1`, [w.memberId]);
     const before = await summary(topToken);
     const res = expectData(await place(t.app, topToken, w.memberId, top.member.id, 'left'), 201);
-    expect(res).toMatchObject({ position: 'left', member: { id: w.memberId }, upline: { id: top.member.id } });
+    expect(res).toMatchObject({
+      position: 'left',
+      member: { id: w.memberId },
+      upline: { id: top.member.id },
+    });
     const after = await summary(topToken);
     expect(after.left_team).toBe(before.left_team + 1);
     expect(after.right_team).toBe(before.right_team);
@@ -40,13 +45,23 @@ describe('placing a member', () => {
   it('when the slot is already taken then the answer is 409 and the member stays waiting', async () => {
     const w = await waitingMember(t.app, t.database.db, top.user.invitationCode);
     expectError(await place(t.app, topToken, w.memberId, top.member.id, 'left'), 409, 'CONFLICT');
-    const { rows } = await t.database.pool.query(`select depth, placement_parent_id from members where id = $1`, [w.memberId]);
+    const { rows } = await t.database.pool.query(
+      `select depth, placement_parent_id from members where id = $1`,
+      [w.memberId],
+    );
     expect(rows[0]).toEqual({ depth: null, placement_parent_id: null });
   });
 
   it('when the member is already placed then the answer is 422', async () => {
-    const { rows } = await t.database.pool.query(`select id from members where placement_parent_id = $1 and side = 'left'`, [top.member.id]);
-    expectError(await place(t.app, topToken, Number(rows[0].id), top.member.id, 'right'), 422, 'VALIDATION_ERROR');
+    const { rows } = await t.database.pool.query(
+      `select id from members where placement_parent_id = $1 and side = 'left'`,
+      [top.member.id],
+    );
+    expectError(
+      await place(t.app, topToken, Number(rows[0].id), top.member.id, 'right'),
+      422,
+      'VALIDATION_ERROR',
+    );
   });
 
   it('when confirmation is missing or false then nothing is placed', async () => {
@@ -67,7 +82,11 @@ describe('placing a member', () => {
   it('when the member was referred by someone outside my downline then I may not place them (422)', async () => {
     const otherTop = await seedTop(t.database.db);
     const stranger = await waitingMember(t.app, t.database.db, otherTop.user.invitationCode);
-    expectError(await place(t.app, topToken, stranger.memberId, top.member.id, 'right'), 422, 'VALIDATION_ERROR');
+    expectError(
+      await place(t.app, topToken, stranger.memberId, top.member.id, 'right'),
+      422,
+      'VALIDATION_ERROR',
+    );
   });
 
   it('when the upline is outside my downline then the answer is 403', async () => {
@@ -116,24 +135,39 @@ describe('placing a member', () => {
 describe('placements racing', () => {
   it('when 20 placements race for one slot then exactly one wins, the rest get 409, and the tree stays consistent', async () => {
     const racers: Awaited<ReturnType<typeof waitingMember>>[] = [];
-    for (let i = 0; i < 20; i++) racers.push(await waitingMember(t.app, t.database.db, top.user.invitationCode));
-    const responses = await Promise.all(racers.map((r) => place(t.app, topToken, r.memberId, top.member.id, 'right')));
+    for (let i = 0; i < 20; i++)
+      racers.push(await waitingMember(t.app, t.database.db, top.user.invitationCode));
+    const responses = await Promise.all(
+      racers.map((r) => place(t.app, topToken, r.memberId, top.member.id, 'right')),
+    );
     const codes = responses.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
-    for (const r of responses.filter((x) => x.statusCode === 409)) expect(r.json().status.error_code).toBe('CONFLICT');
-    const { rows } = await t.database.pool.query(`select count(*)::int as n from members where placement_parent_id = $1`, [top.member.id]);
+    for (const r of responses.filter((x) => x.statusCode === 409))
+      expect(r.json().status.error_code).toBe('CONFLICT');
+    const { rows } = await t.database.pool.query(
+      `select count(*)::int as n from members where placement_parent_id = $1`,
+      [top.member.id],
+    );
     expect(rows[0].n).toBe(2);
     const report = await checkTree(t.database.pool);
     expect(report).toMatchObject({ ok: true, over_two_children: [], wrong_counts: [] });
   });
 
   it('when placements into different slots run at once then all succeed and every count is right', async () => {
-    const tree = expectData(await net(t.app, 'GET', `/member_downline/below_postion_member_id?member_id=${top.member.id}`, topToken));
+    const tree = expectData(
+      await net(
+        t.app,
+        'GET',
+        `/member_downline/below_postion_member_id?member_id=${top.member.id}`,
+        topToken,
+      ),
+    );
     const slots = tree.slots.slice(0, 6);
     expect(slots.length).toBeGreaterThanOrEqual(2);
     const racers: Awaited<ReturnType<typeof waitingMember>>[] = [];
-    for (let i = 0; i < slots.length; i++) racers.push(await waitingMember(t.app, t.database.db, top.user.invitationCode));
+    for (let i = 0; i < slots.length; i++)
+      racers.push(await waitingMember(t.app, t.database.db, top.user.invitationCode));
     const responses = await Promise.all(
       slots.map((s: { upline_member_id: number; position: 'left' | 'right' }, i: number) =>
         place(t.app, topToken, racers[i]!.memberId, s.upline_member_id, s.position),

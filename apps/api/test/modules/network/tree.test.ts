@@ -11,7 +11,7 @@ const parentIdx: number[] = [];
 /** A deterministic pseudo-random source, so a failure can be replayed. */
 function rng(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 /**
@@ -100,7 +100,9 @@ describe('jump pointers', () => {
       `select member_in_downline(a, b) as ok from unnest($1::bigint[], $2::bigint[]) with ordinality v(a, b, n) order by n`,
       [pairs.map(([a]) => ids[a]), pairs.map(([, b]) => ids[b])],
     );
-    rows.forEach((r, k) => expect(r.ok, `pair ${pairs[k]}`).toBe(naiveIsAncestor(pairs[k]![0], pairs[k]![1])));
+    rows.forEach((r, k) =>
+      expect(r.ok, `pair ${pairs[k]}`).toBe(naiveIsAncestor(pairs[k]![0], pairs[k]![1])),
+    );
     const { rows: d } = await t.database.pool.query(`select max(depth) as d from members`);
     expect(Number(d[0].d)).toBeGreaterThan(1500);
   });
@@ -114,7 +116,12 @@ describe('jump pointers', () => {
       depth.push(i === 0 ? 0 : depth[parent[i]!]! + 1);
       jump.push(i === 0 ? 0 : jumpFor(parent[i]!, depth, jump));
     }
-    for (const [node, target] of [[4999, 0], [4999, 1234], [3000, 2999 - 430], [17, 3]] as const) {
+    for (const [node, target] of [
+      [4999, 0],
+      [4999, 1234],
+      [3000, 2999 - 430],
+      [17, 3],
+    ] as const) {
       let cur: number = node;
       while (depth[cur]! > target) cur = parent[cur]!;
       expect(ancestorAt(node, target, parent, depth, jump)).toBe(cur);
@@ -136,8 +143,14 @@ describe('check:tree', () => {
       await client.query(`update members set left_team = left_team + 1 where id = $1`, [ids[10]]);
       // a third child under node 20: drop the slot constraint for the experiment
       await client.query(`alter table members drop constraint members_slot_key`);
-      await client.query(`update members set placement_parent_id = $1, side = 'left' where id = $2`, [ids[20], ids[2999]]);
-      await client.query(`update members set placement_parent_id = $1, side = 'right' where id = $2`, [ids[20], ids[2998]]);
+      await client.query(`update members set placement_parent_id = $1, side = 'left' where id = $2`, [
+        ids[20],
+        ids[2999],
+      ]);
+      await client.query(`update members set placement_parent_id = $1, side = 'right' where id = $2`, [
+        ids[20],
+        ids[2998],
+      ]);
       // a cycle: node 100's parent becomes its own descendant
       await client.query(`update members set placement_parent_id = $1 where id = $2`, [ids[2500], ids[100]]);
       const { rows } = await client.query(`select 1`);

@@ -78,7 +78,13 @@ export default function OrganizationPage() {
         </Text>
       </Stack>
       {placed && (
-        <Tooltip label={t('toolbar.cannotAdd')} disabled={canAdd || summary.isPending} withArrow multiline w={240}>
+        <Tooltip
+          label={t('toolbar.cannotAdd')}
+          disabled={canAdd || summary.isPending}
+          withArrow
+          multiline
+          w={240}
+        >
           <Button
             leftSection={<IconUserPlus size={18} />}
             onClick={() => openWizard(null)}
@@ -101,7 +107,12 @@ export default function OrganizationPage() {
         {me.isError && !missing ? (
           <ErrorAlert error={me.error} onRetry={() => void me.refetch()} />
         ) : (
-          <Alert color="blue" variant="light" icon={<IconInfoCircle size={20} />} data-testid="org-not-placed">
+          <Alert
+            color="blue"
+            variant="light"
+            icon={<IconInfoCircle size={20} />}
+            data-testid="org-not-placed"
+          >
             {missing ? t('tree.noMember') : t('tree.notPlaced')}
           </Alert>
         )}
@@ -146,7 +157,12 @@ export default function OrganizationPage() {
         <PageLoader minHeight={420} />
       ) : tree.isError && !tree.data ? (
         isApiError(tree.error) && tree.error.httpStatus === 404 ? (
-          <Alert color="orange" variant="light" icon={<IconInfoCircle size={20} />} data-testid="org-not-found">
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconInfoCircle size={20} />}
+            data-testid="org-not-found"
+          >
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('tree.notFound')}</Text>
               <Button size="xs" variant="white" onClick={() => goTop(null)}>

@@ -98,12 +98,10 @@ export async function advanceKycDeadlines(db: Db, now: Date, settings: Config['k
     for (const i of inserts) {
       if (i.p === null) {
         await cancelDeadline(tx, i.memberId, now);
-        await tx
-          .insert(notifications)
-          .values({
-            userId: i.userId,
-            ...KYC_NOTICES.deadline('cancelled', CANCELLED_TEXT.message, CANCELLED_TEXT.messageTh),
-          });
+        await tx.insert(notifications).values({
+          userId: i.userId,
+          ...KYC_NOTICES.deadline('cancelled', CANCELLED_TEXT.message, CANCELLED_TEXT.messageTh),
+        });
         run.created.cancelled++;
         continue;
       }

@@ -27,7 +27,9 @@ export const meRoutes =
       return user;
     };
 
-    app.get('/v1/me', { config: { access: 'user' } }, async (request) => envelope(await current(userId(request))));
+    app.get('/v1/me', { config: { access: 'user' } }, async (request) =>
+      envelope(await current(userId(request))),
+    );
 
     /**
      * Profile fields, the identity number, and the avatar. Name, birthday and identity number feed
@@ -40,7 +42,10 @@ export const meRoutes =
       {
         config: { access: 'user' },
         // base64 carries 3 bytes in 4 characters; the decoded size is checked against AVATAR_MAX_BYTES.
-        bodyLimit: Math.max(ctx.config.bodyLimit, Math.ceil((ctx.config.avatarMaxBytes * 4) / 3) + 256 * 1024),
+        bodyLimit: Math.max(
+          ctx.config.bodyLimit,
+          Math.ceil((ctx.config.avatarMaxBytes * 4) / 3) + 256 * 1024,
+        ),
         schema: { body: updateProfileBody },
       },
       async (request) => {
@@ -48,7 +53,11 @@ export const meRoutes =
         const user = await current(id);
         const b = request.body;
         const identityValue =
-          b.identity_type && b.identity_value ? normaliseIdentityValue(b.identity_type, b.identity_value) : b.identity_value === null ? null : undefined;
+          b.identity_type && b.identity_value
+            ? normaliseIdentityValue(b.identity_type, b.identity_value)
+            : b.identity_value === null
+              ? null
+              : undefined;
         const identityType = b.identity_value === null && !b.identity_type ? null : b.identity_type;
         const changes = (next: unknown, now: unknown) => next !== undefined && next !== now;
         const touchesIdentity =
@@ -61,13 +70,18 @@ export const meRoutes =
           if (user.is_verifies_identity) throw new AppError(409, 'CONFLICT', MSG.identityLocked);
           await assertNotUnderReview(ctx.db, id);
         }
-        const avatar = b.avatar_base64 ? await makeAvatar(decodeBase64Image(b.avatar_base64, ctx.config.avatarMaxBytes)) : null;
+        const avatar = b.avatar_base64
+          ? await makeAvatar(decodeBase64Image(b.avatar_base64, ctx.config.avatarMaxBytes))
+          : null;
         const stored = avatar ? await storeAvatar(ctx.storage, avatar) : null;
         try {
           await ctx.db.transaction(async (tx) => {
             if (touchesIdentity) {
               await lockForMemberChange(tx, id);
-              const [row] = await tx.select({ verified: users.isVerifiesIdentity }).from(users).where(eq(users.id, id));
+              const [row] = await tx
+                .select({ verified: users.isVerifiesIdentity })
+                .from(users)
+                .where(eq(users.id, id));
               if (row?.verified) throw new AppError(409, 'CONFLICT', MSG.identityLocked);
             }
             await tx
@@ -82,7 +96,9 @@ export const meRoutes =
                 notifySms: b.notify_sms,
                 identityType,
                 identityValue,
-                ...(stored ? { avatarOriginal: stored.urls.original, avatarThumbnail: stored.urls.thumbnail } : {}),
+                ...(stored
+                  ? { avatarOriginal: stored.urls.original, avatarThumbnail: stored.urls.thumbnail }
+                  : {}),
                 ...(b.avatar_base64 === null ? { avatarOriginal: null, avatarThumbnail: null } : {}),
                 updatedAt: new Date(),
               })
@@ -94,30 +110,37 @@ export const meRoutes =
           throw err;
         }
         if (stored || b.avatar_base64 === null) {
-          await discard(ctx.storage, [avatarKeyOfUrl(user.images.avatar.original), avatarKeyOfUrl(user.images.avatar.thumbnail)]);
+          await discard(ctx.storage, [
+            avatarKeyOfUrl(user.images.avatar.original),
+            avatarKeyOfUrl(user.images.avatar.thumbnail),
+          ]);
         }
         return envelope(await current(id));
       },
     );
 
     /** Keeps this session, signs out every other one. */
-    app.patch('/v1/me/password', { config: { access: 'user' }, schema: { body: changePasswordBody } }, async (request) => {
-      const id = userId(request);
-      const principal = request.principal;
-      const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
-      if (!row) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
-      ctx.limits.login.hit(`change-password:${id}`);
-      if (!(await verifyPassword(row.passwordHash, request.body.current_password))) {
-        throw new AppError(422, 'CHANGE_PASSWORD_FAILED', MSG.currentPasswordWrong, {
-          current_password: [MSG.currentPasswordWrong],
+    app.patch(
+      '/v1/me/password',
+      { config: { access: 'user' }, schema: { body: changePasswordBody } },
+      async (request) => {
+        const id = userId(request);
+        const principal = request.principal;
+        const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
+        if (!row) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
+        ctx.limits.login.hit(`change-password:${id}`);
+        if (!(await verifyPassword(row.passwordHash, request.body.current_password))) {
+          throw new AppError(422, 'CHANGE_PASSWORD_FAILED', MSG.currentPasswordWrong, {
+            current_password: [MSG.currentPasswordWrong],
+          });
+        }
+        const passwordHash = await hashPassword(request.body.password);
+        await ctx.db.transaction(async (tx) => {
+          await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+          await revokeUserSessions(tx, id, principal?.kind === 'user' ? principal.sessionId : undefined);
+          await notify(tx, id, NOTICES.passwordChanged());
         });
-      }
-      const passwordHash = await hashPassword(request.body.password);
-      await ctx.db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
-        await revokeUserSessions(tx, id, principal?.kind === 'user' ? principal.sessionId : undefined);
-        await notify(tx, id, NOTICES.passwordChanged());
-      });
-      return envelope(null);
-    });
+        return envelope(null);
+      },
+    );
   };

@@ -32,14 +32,18 @@ export async function dispatchNotifications(ctx: AppContext, limit = 200): Promi
       const th = n.language === 'th';
       const title = th ? n.title_th : n.title;
       const body = th ? n.body_th : n.body;
-      if (n.notify_email) await ctx.messaging.mail.send({ to: n.email, purpose: 'notification', subject: title, text: body });
-      if (n.notify_sms) await ctx.messaging.sms.send({ to: n.mobile, purpose: 'notification', text: `${title}: ${body}` });
+      if (n.notify_email)
+        await ctx.messaging.mail.send({ to: n.email, purpose: 'notification', subject: title, text: body });
+      if (n.notify_sms)
+        await ctx.messaging.sms.send({ to: n.mobile, purpose: 'notification', text: `${title}: ${body}` });
     }
     if (rows.length) {
-      await tx.execute(sql`update notifications set dispatched_at = now() where id in (${sql.join(
-        rows.map((r) => sql`${r.id}`),
-        sql`, `,
-      )})`);
+      await tx.execute(
+        sql`update notifications set dispatched_at = now() where id in (${sql.join(
+          rows.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`,
+      );
     }
     return rows.length;
   });

@@ -39,6 +39,9 @@ export async function notify(db: Db | Tx, userId: number, n: NotificationText): 
 }
 
 /** Several notifications in one statement. */
-export async function notifyMany(db: Db | Tx, list: (NotificationText & { userId: number })[]): Promise<void> {
+export async function notifyMany(
+  db: Db | Tx,
+  list: (NotificationText & { userId: number })[],
+): Promise<void> {
   if (list.length) await db.insert(notifications).values(list);
 }

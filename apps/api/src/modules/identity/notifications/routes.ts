@@ -23,22 +23,29 @@ const toDto = (n: typeof notifications.$inferSelect): Notification => ({
 export const notificationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/v1/me/notifications', { config: { access: 'user' }, schema: { querystring: pageQuery(100) } }, async (request) => {
-      const id = userId(request);
-      const { page, per_page } = request.query;
-      const [{ total } = { total: 0 }] = await ctx.db
-        .select({ total: count() })
-        .from(notifications)
-        .where(eq(notifications.userId, id));
-      const rows = await ctx.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, id))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(per_page)
-        .offset((page - 1) * per_page);
-      return envelope({ items: rows.map(toDto), pagination: { page, per_page, total, last_page: lastPage(total, per_page) } });
-    });
+    app.get(
+      '/v1/me/notifications',
+      { config: { access: 'user' }, schema: { querystring: pageQuery(100) } },
+      async (request) => {
+        const id = userId(request);
+        const { page, per_page } = request.query;
+        const [{ total } = { total: 0 }] = await ctx.db
+          .select({ total: count() })
+          .from(notifications)
+          .where(eq(notifications.userId, id));
+        const rows = await ctx.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.userId, id))
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(per_page)
+          .offset((page - 1) * per_page);
+        return envelope({
+          items: rows.map(toDto),
+          pagination: { page, per_page, total, last_page: lastPage(total, per_page) },
+        });
+      },
+    );
 
     app.get('/v1/me/notifications/unread-count', { config: { access: 'user' } }, async (request) => {
       const [{ n } = { n: 0 }] = await ctx.db
@@ -50,7 +57,10 @@ export const notificationRoutes =
 
     app.post(
       '/v1/me/notifications/:id/read',
-      { config: { access: 'user' }, schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
+      {
+        config: { access: 'user' },
+        schema: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      },
       async (request) => {
         const rows = await ctx.db
           .update(notifications)

@@ -42,58 +42,99 @@ export const referenceRoutes =
       { ...opts, schema: { querystring: pageQuery(300).extend({ only: z.string().max(200).optional() }) } },
       async (request, reply) => {
         const { page, per_page, only } = request.query;
-        const codes = only?.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+        const codes = only
+          ?.split(',')
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean);
         reply.header('cache-control', 'public, max-age=3600');
-        return paged(ctx.db, countries, countries.nameEn, codes?.length ? inArray(countries.code, codes) : undefined, page, per_page, (r) => ({
-          id: r.id,
-          code: r.code,
-          alpha3: r.alpha3,
-          name_th: r.nameTh,
-          name_en: r.nameEn,
-        }));
+        return paged(
+          ctx.db,
+          countries,
+          countries.nameEn,
+          codes?.length ? inArray(countries.code, codes) : undefined,
+          page,
+          per_page,
+          (r) => ({
+            id: r.id,
+            code: r.code,
+            alpha3: r.alpha3,
+            name_th: r.nameTh,
+            name_en: r.nameEn,
+          }),
+        );
       },
     );
 
     app.get('/v1/provinces', { ...opts, schema: { querystring: pageQuery(300) } }, async (request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return paged(ctx.db, provinces, provinces.id, undefined, request.query.page, request.query.per_page, (r) => ({
-        id: r.id,
-        code: r.code,
-        name_th: r.nameTh,
-        name_en: r.nameEn,
-      }));
+      return paged(
+        ctx.db,
+        provinces,
+        provinces.id,
+        undefined,
+        request.query.page,
+        request.query.per_page,
+        (r) => ({
+          id: r.id,
+          code: r.code,
+          name_th: r.nameTh,
+          name_en: r.nameEn,
+        }),
+      );
     });
 
     app.get(
       '/v1/districts',
-      { ...opts, schema: { querystring: pageQuery(300).extend({ province_id: z.coerce.number().int().positive() }) } },
+      {
+        ...opts,
+        schema: { querystring: pageQuery(300).extend({ province_id: z.coerce.number().int().positive() }) },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'public, max-age=3600');
         const q = request.query;
-        return paged(ctx.db, districts, districts.id, eq(districts.provinceId, q.province_id), q.page, q.per_page, (r) => ({
-          id: r.id,
-          code: r.code,
-          province_id: r.provinceId,
-          name_th: r.nameTh,
-          name_en: r.nameEn,
-        }));
+        return paged(
+          ctx.db,
+          districts,
+          districts.id,
+          eq(districts.provinceId, q.province_id),
+          q.page,
+          q.per_page,
+          (r) => ({
+            id: r.id,
+            code: r.code,
+            province_id: r.provinceId,
+            name_th: r.nameTh,
+            name_en: r.nameEn,
+          }),
+        );
       },
     );
 
     app.get(
       '/v1/subdistricts',
-      { ...opts, schema: { querystring: pageQuery(300).extend({ district_id: z.coerce.number().int().positive() }) } },
+      {
+        ...opts,
+        schema: { querystring: pageQuery(300).extend({ district_id: z.coerce.number().int().positive() }) },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'public, max-age=3600');
         const q = request.query;
-        return paged(ctx.db, subdistricts, subdistricts.id, eq(subdistricts.districtId, q.district_id), q.page, q.per_page, (r) => ({
-          id: r.id,
-          code: r.code,
-          district_id: r.districtId,
-          name_th: r.nameTh,
-          name_en: r.nameEn,
-          post_code: r.postCode,
-        }));
+        return paged(
+          ctx.db,
+          subdistricts,
+          subdistricts.id,
+          eq(subdistricts.districtId, q.district_id),
+          q.page,
+          q.per_page,
+          (r) => ({
+            id: r.id,
+            code: r.code,
+            district_id: r.districtId,
+            name_th: r.nameTh,
+            name_en: r.nameEn,
+            post_code: r.postCode,
+          }),
+        );
       },
     );
   };

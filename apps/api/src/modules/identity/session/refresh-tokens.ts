@@ -11,7 +11,14 @@ export interface IssuedRefresh {
 
 export async function issueRefreshToken(
   db: Db | Tx,
-  p: { userId: number; clientId: string; ttlSeconds: number; familyId?: string; userAgent?: string; ip?: string },
+  p: {
+    userId: number;
+    clientId: string;
+    ttlSeconds: number;
+    familyId?: string;
+    userAgent?: string;
+    ip?: string;
+  },
 ): Promise<IssuedRefresh> {
   const token = urlToken(32);
   const familyId = p.familyId ?? randomUUID();
@@ -38,7 +45,11 @@ export type RotateResult =
 export async function consumeRefreshToken(db: Db, token: string, clientId: string): Promise<RotateResult> {
   const hash = sha256(token);
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).for('update');
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hash))
+      .for('update');
     // A token presented by another client is treated as unknown and left untouched, so a confused
     // client cannot burn the real one's token and make its next refresh look like a replay.
     if (!row || row.clientId !== clientId) return { ok: false, reason: 'unknown' } as const;

@@ -53,7 +53,9 @@ export const oauthRoutes =
       } catch (err) {
         if (err instanceof OAuthError) {
           if (err.error === 'invalid_grant') clearRefreshCookie(reply);
-          return reply.code(err.statusCode).send({ error: err.error, ...(err.description ? { error_description: err.description } : {}) });
+          return reply
+            .code(err.statusCode)
+            .send({ error: err.error, ...(err.description ? { error_description: err.description } : {}) });
         }
         throw err;
       }
@@ -63,22 +65,38 @@ export const oauthRoutes =
 export const sessionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/v1/login', { config: { access: 'none' }, schema: { body: loginBody } }, async (request, reply) => {
-      // The app key names the client the sign-in belongs to; refreshes must come from the same one.
-      const key = String(request.headers['x-app-key']);
-      const clientId = ctx.config.clients.some((c) => c.id === key) ? key : (ctx.config.clients[0]?.id ?? key);
-      const result = await login(ctx, request.body.username, request.body.password, clientId, meta(request));
-      setRefreshCookie(ctx, reply, result.refresh_token);
-      return envelope(result);
-    });
+    app.post(
+      '/v1/login',
+      { config: { access: 'none' }, schema: { body: loginBody } },
+      async (request, reply) => {
+        // The app key names the client the sign-in belongs to; refreshes must come from the same one.
+        const key = String(request.headers['x-app-key']);
+        const clientId = ctx.config.clients.some((c) => c.id === key)
+          ? key
+          : (ctx.config.clients[0]?.id ?? key);
+        const result = await login(
+          ctx,
+          request.body.username,
+          request.body.password,
+          clientId,
+          meta(request),
+        );
+        setRefreshCookie(ctx, reply, result.refresh_token);
+        return envelope(result);
+      },
+    );
 
     /**
      * Signs the member out everywhere: this device and every other session. The portal posts no body
      * (Fastify then hands the schema null), so the body is optional in both senses.
      */
-    app.post('/v1/logout', { config: { access: 'user' }, schema: { body: z.object({}).passthrough().nullish() } }, async (request, reply) => {
-      await revokeUserSessions(ctx.db, userId(request));
-      clearRefreshCookie(reply);
-      return envelope(null);
-    });
+    app.post(
+      '/v1/logout',
+      { config: { access: 'user' }, schema: { body: z.object({}).passthrough().nullish() } },
+      async (request, reply) => {
+        await revokeUserSessions(ctx.db, userId(request));
+        clearRefreshCookie(reply);
+        return envelope(null);
+      },
+    );
   };

@@ -14,7 +14,8 @@ import { consumeRefreshToken, issueRefreshToken, revokeUserSessions } from './re
 export class OAuthError extends Error {
   constructor(
     readonly statusCode: 400 | 401,
-    readonly error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope',
+    readonly error:
+      'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope',
     readonly description?: string,
   ) {
     super(error);
@@ -49,15 +50,37 @@ export async function clientCredentials(ctx: AppContext, clientId: string, secre
   const requested = scope ? scope.split(/\s+/).filter(Boolean) : client.scopes;
   if (requested.some((s) => !client.scopes.includes(s))) throw new OAuthError(400, 'invalid_scope');
   const { token, expiresIn } = await ctx.signer.appToken(client.id, requested);
-  return { token_type: 'Bearer', access_token: token, expires_in: expiresIn, scope: requested.join(' ') } satisfies TokenResponse;
+  return {
+    token_type: 'Bearer',
+    access_token: token,
+    expires_in: expiresIn,
+    scope: requested.join(' '),
+  } satisfies TokenResponse;
 }
 
-async function userTokens(ctx: AppContext, userId: number, userType: UserType, clientId: string, familyId: string, refresh: string) {
+async function userTokens(
+  ctx: AppContext,
+  userId: number,
+  userType: UserType,
+  clientId: string,
+  familyId: string,
+  refresh: string,
+) {
   const { token, expiresIn } = await ctx.signer.userToken(userId, userType, clientId, familyId);
-  return { token_type: 'Bearer' as const, access_token: token, expires_in: expiresIn, refresh_token: refresh };
+  return {
+    token_type: 'Bearer' as const,
+    access_token: token,
+    expires_in: expiresIn,
+    refresh_token: refresh,
+  };
 }
 
-export async function refreshGrant(ctx: AppContext, clientId: string, refreshToken: string, meta: ClientMeta) {
+export async function refreshGrant(
+  ctx: AppContext,
+  clientId: string,
+  refreshToken: string,
+  meta: ClientMeta,
+) {
   const result = await consumeRefreshToken(ctx.db, refreshToken, clientId);
   if (!result.ok) throw new OAuthError(400, 'invalid_grant', `refresh token ${result.reason}`);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, result.userId));
@@ -76,7 +99,13 @@ export async function refreshGrant(ctx: AppContext, clientId: string, refreshTok
 }
 
 /** One answer for a wrong password and an unknown account, at the same cost. */
-export async function login(ctx: AppContext, username: string, password: string, clientId: string, meta: ClientMeta): Promise<LoginResult> {
+export async function login(
+  ctx: AppContext,
+  username: string,
+  password: string,
+  clientId: string,
+  meta: ClientMeta,
+): Promise<LoginResult> {
   const isEmail = username.includes('@');
   const account = isEmail ? username.toLowerCase() : (normaliseMobile(username) ?? username);
   ctx.limits.login.hit(`ip:${meta.ip}`, `account:${account}`);
@@ -98,7 +127,14 @@ export async function login(ctx: AppContext, username: string, password: string,
     ttlSeconds: ctx.config.refreshTokenTtl,
     ...meta,
   });
-  const tokens = await userTokens(ctx, row.id, row.type as UserType, clientId, refresh.familyId, refresh.token);
+  const tokens = await userTokens(
+    ctx,
+    row.id,
+    row.type as UserType,
+    clientId,
+    refresh.familyId,
+    refresh.token,
+  );
   const user = await loadUser(ctx.db, row.id);
   if (!user) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
   return { ...tokens, user };

@@ -20,7 +20,11 @@ const UNIQUE_VIOLATION = '23505';
  * separate reads around a racing registration could report only one of them). Soft-deleted users
  * count: the unique indexes keep their e-mail and mobile as well.
  */
-async function takenFields(ctx: AppContext, email: string, mobile: string): Promise<Record<string, string[]>> {
+async function takenFields(
+  ctx: AppContext,
+  email: string,
+  mobile: string,
+): Promise<Record<string, string[]>> {
   const rows = await ctx.db
     .select({ email: users.email, mobile: users.mobile })
     .from(users)
@@ -99,7 +103,11 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, create
       if (!user) throw new Error('registered user vanished');
       return user;
     } catch (err) {
-      const pgErr = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+      const pgErr = err as {
+        code?: string;
+        constraint?: string;
+        cause?: { code?: string; constraint?: string };
+      };
       const code = pgErr.code ?? pgErr.cause?.code;
       const constraint = pgErr.constraint ?? pgErr.cause?.constraint;
       if (code !== UNIQUE_VIOLATION) throw err;

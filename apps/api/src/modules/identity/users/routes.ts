@@ -18,11 +18,15 @@ const idParams = z.object({ userId: z.coerce.number().int().positive() });
 export const userRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/v1/users', { config: { access: 'public' }, schema: { body: registerBody } }, async (request, reply) => {
-      const createdBy = request.principal?.kind === 'user' ? request.principal.userId : undefined;
-      const user = await registerUser(ctx, request.body, createdBy);
-      return reply.code(201).send(envelope(user, 201));
-    });
+    app.post(
+      '/v1/users',
+      { config: { access: 'public' }, schema: { body: registerBody } },
+      async (request, reply) => {
+        const createdBy = request.principal?.kind === 'user' ? request.principal.userId : undefined;
+        const user = await registerUser(ctx, request.body, createdBy);
+        return reply.code(201).send(envelope(user, 201));
+      },
+    );
 
     app.get(
       '/v1/user-by-ref/:invitation_code',
@@ -78,15 +82,22 @@ export const userRoutes =
           ctx.db,
           ids.map((r) => r.id),
         );
-        return envelope({ items, pagination: { page, per_page, total, last_page: lastPage(total, per_page) } });
+        return envelope({
+          items,
+          pagination: { page, per_page, total, last_page: lastPage(total, per_page) },
+        });
       },
     );
 
-    app.get('/v1/users/:userId', { config: { access: 'staff' }, schema: { params: idParams } }, async (request) => {
-      const user = await loadUser(ctx.db, request.params.userId);
-      if (!user) throw notFound();
-      return envelope(user);
-    });
+    app.get(
+      '/v1/users/:userId',
+      { config: { access: 'staff' }, schema: { params: idParams } },
+      async (request) => {
+        const user = await loadUser(ctx.db, request.params.userId);
+        if (!user) throw notFound();
+        return envelope(user);
+      },
+    );
 
     app.put(
       '/v1/users/:userId',
@@ -99,7 +110,9 @@ export const userRoutes =
         if (b.email && b.email !== existing.email.toLowerCase()) {
           const other = await findUserByIdentifier(ctx.db, { email: b.email });
           if (other && other.id !== userId) {
-            throw new AppError(422, 'USER_UPDATE_VALIDATE_ERROR', MSG.emailTaken, { email: [MSG.emailTaken] });
+            throw new AppError(422, 'USER_UPDATE_VALIDATE_ERROR', MSG.emailTaken, {
+              email: [MSG.emailTaken],
+            });
           }
         }
         const now = new Date();
@@ -113,9 +126,11 @@ export const userRoutes =
               isActive: b.is_active,
               isSync: b.is_sync,
               isVerifiesEmail: b.is_verifies_email,
-              emailVerifiedAt: b.is_verifies_email === undefined ? undefined : b.is_verifies_email ? now : null,
+              emailVerifiedAt:
+                b.is_verifies_email === undefined ? undefined : b.is_verifies_email ? now : null,
               isVerifiesMobile: b.is_verifies_mobile,
-              mobileVerifiedAt: b.is_verifies_mobile === undefined ? undefined : b.is_verifies_mobile ? now : null,
+              mobileVerifiedAt:
+                b.is_verifies_mobile === undefined ? undefined : b.is_verifies_mobile ? now : null,
               updatedAt: now,
             })
             .where(eq(users.id, userId));
@@ -126,18 +141,22 @@ export const userRoutes =
     );
 
     /** Soft delete: the row stays for the network's history; the account can no longer sign in. */
-    app.delete('/v1/users/:userId', { config: { access: 'staff' }, schema: { params: idParams } }, async (request) => {
-      const { userId } = request.params;
-      const done = await ctx.db.transaction(async (tx) => {
-        const rows = await tx
-          .update(users)
-          .set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() })
-          .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-          .returning({ id: users.id });
-        if (rows.length) await revokeUserSessions(tx, userId);
-        return rows.length > 0;
-      });
-      if (!done) throw notFound();
-      return envelope(null);
-    });
+    app.delete(
+      '/v1/users/:userId',
+      { config: { access: 'staff' }, schema: { params: idParams } },
+      async (request) => {
+        const { userId } = request.params;
+        const done = await ctx.db.transaction(async (tx) => {
+          const rows = await tx
+            .update(users)
+            .set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() })
+            .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+            .returning({ id: users.id });
+          if (rows.length) await revokeUserSessions(tx, userId);
+          return rows.length > 0;
+        });
+        if (!done) throw notFound();
+        return envelope(null);
+      },
+    );
   };

@@ -22,12 +22,21 @@ import { envelope } from '../../../plugins/envelope';
 import { NOTICES, notify } from '../notifications/notify';
 import { revokeUserSessions } from '../session/refresh-tokens';
 import { findUserByIdentifier, type UserRow } from '../users/repository';
-import { checkCode, createVerification, findByToken, isLive, markUsed, maskEmail, type VerificationRow } from './store';
+import {
+  checkCode,
+  createVerification,
+  findByToken,
+  isLive,
+  markUsed,
+  maskEmail,
+  type VerificationRow,
+} from './store';
 import { markChannelVerified } from './verified';
 
 const activateInvalid = () => new AppError(422, 'ACTIVATE_CODE_INVALID', MSG.activateInvalid);
 const resetInvalid = () => new AppError(404, 'RESET_TOKEN_INVALID', MSG.resetTokenInvalid);
-const wrongResetCode = () => new AppError(422, 'INVALID_RESET_CODE', MSG.invalidResetCode, { code: [MSG.invalidResetCode] });
+const wrongResetCode = () =>
+  new AppError(422, 'INVALID_RESET_CODE', MSG.invalidResetCode, { code: [MSG.invalidResetCode] });
 
 /** E-mail activation links, the resend call, and forgot / reset password (a token plus a code). */
 export const linkRoutes =
@@ -53,7 +62,8 @@ export const linkRoutes =
 
     async function activationTarget(token: string): Promise<{ row: VerificationRow; user: UserRow }> {
       const row = await findByToken(ctx.db, token);
-      if (!row || row.purpose !== 'onboarding' || row.channel !== 'email' || !row.userId) throw activateInvalid();
+      if (!row || row.purpose !== 'onboarding' || row.channel !== 'email' || !row.userId)
+        throw activateInvalid();
       const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
       if (!user || user.deletedAt) throw activateInvalid();
       if (user.isVerifiesEmail) throw new AppError(409, 'ALREADY_ACTIVATED', MSG.alreadyActivated);
@@ -61,35 +71,46 @@ export const linkRoutes =
       return { row, user };
     }
 
-    app.post('/v1/activate/request', { config: { access: 'public' }, schema: { body: activateRequestBody } }, async (request) => {
-      const email = request.body.email;
-      ctx.limits.activation.hit(`ip:${request.ip}`, `target:${email}`);
-      const user = await findUserByIdentifier(ctx.db, { email });
-      // Same answer whether or not the account exists or is already active.
-      if (user && !user.isVerifiesEmail && user.isActive) await sendActivation(user);
-      return envelope(null);
-    });
+    app.post(
+      '/v1/activate/request',
+      { config: { access: 'public' }, schema: { body: activateRequestBody } },
+      async (request) => {
+        const email = request.body.email;
+        ctx.limits.activation.hit(`ip:${request.ip}`, `target:${email}`);
+        const user = await findUserByIdentifier(ctx.db, { email });
+        // Same answer whether or not the account exists or is already active.
+        if (user && !user.isVerifiesEmail && user.isActive) await sendActivation(user);
+        return envelope(null);
+      },
+    );
 
     app.get(
       '/v1/activate',
       { config: { access: 'public' }, schema: { querystring: z.object({ token: z.string().max(128) }) } },
       async (request) => {
         const { user } = await activationTarget(request.query.token);
-        return envelope({ email: maskEmail(user.email), first_name: user.firstName } satisfies ActivationInfo);
+        return envelope({
+          email: maskEmail(user.email),
+          first_name: user.firstName,
+        } satisfies ActivationInfo);
       },
     );
 
-    app.post('/v1/activate', { config: { access: 'public' }, schema: { body: activateBody } }, async (request) => {
-      ctx.limits.activation.hit(`ip:${request.ip}`);
-      const { row, user } = await activationTarget(request.body.token);
-      const ok = await ctx.db.transaction(async (tx) => {
-        if (!(await markUsed(tx, row.id))) return false;
-        await markChannelVerified(tx, user.id, 'email');
-        return true;
-      });
-      if (!ok) throw activateInvalid();
-      return envelope({ activated: true });
-    });
+    app.post(
+      '/v1/activate',
+      { config: { access: 'public' }, schema: { body: activateBody } },
+      async (request) => {
+        ctx.limits.activation.hit(`ip:${request.ip}`);
+        const { row, user } = await activationTarget(request.body.token);
+        const ok = await ctx.db.transaction(async (tx) => {
+          if (!(await markUsed(tx, row.id))) return false;
+          await markChannelVerified(tx, user.id, 'email');
+          return true;
+        });
+        if (!ok) throw activateInvalid();
+        return envelope({ activated: true });
+      },
+    );
 
     app.post('/v1/emails', { config: { access: 'user' }, schema: { body: emailsBody } }, async (request) => {
       const id = userId(request);
@@ -134,7 +155,10 @@ export const linkRoutes =
             ),
           });
         }
-        const ticket: PasswordResetTicket = { token: created.token!, expires_at: created.row.expiresAt.toISOString() };
+        const ticket: PasswordResetTicket = {
+          token: created.token!,
+          expires_at: created.row.expiresAt.toISOString(),
+        };
         return envelope(ticket);
       },
     );
@@ -151,7 +175,10 @@ export const linkRoutes =
         config: { access: 'public' },
         schema: {
           params: z.object({ token: z.string().max(128) }),
-          querystring: z.object({ appends: z.string().max(50).optional(), code: z.string().max(10).optional() }),
+          querystring: z.object({
+            appends: z.string().max(50).optional(),
+            code: z.string().max(10).optional(),
+          }),
         },
       },
       async (request) => {
@@ -171,22 +198,29 @@ export const linkRoutes =
       },
     );
 
-    app.post('/v1/password-reset', { config: { access: 'public' }, schema: { body: passwordResetBody } }, async (request) => {
-      ctx.limits.reset.hit(`ip:${request.ip}`);
-      const row = await resetTicket(request.body.token);
-      const result = await checkCode(ctx.db, row, request.body.code, ctx.config.otp.maxAttempts);
-      if (result === 'dead') throw resetInvalid();
-      if (result === 'wrong' || !row.userId) throw wrongResetCode();
-      const passwordHash = await hashPassword(request.body.password);
-      const userIdToReset = row.userId;
-      const ok = await ctx.db.transaction(async (tx) => {
-        if (!(await markUsed(tx, row.id))) return false;
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userIdToReset));
-        await revokeUserSessions(tx, userIdToReset);
-        await notify(tx, userIdToReset, NOTICES.passwordChanged());
-        return true;
-      });
-      if (!ok) throw resetInvalid();
-      return envelope(null);
-    });
+    app.post(
+      '/v1/password-reset',
+      { config: { access: 'public' }, schema: { body: passwordResetBody } },
+      async (request) => {
+        ctx.limits.reset.hit(`ip:${request.ip}`);
+        const row = await resetTicket(request.body.token);
+        const result = await checkCode(ctx.db, row, request.body.code, ctx.config.otp.maxAttempts);
+        if (result === 'dead') throw resetInvalid();
+        if (result === 'wrong' || !row.userId) throw wrongResetCode();
+        const passwordHash = await hashPassword(request.body.password);
+        const userIdToReset = row.userId;
+        const ok = await ctx.db.transaction(async (tx) => {
+          if (!(await markUsed(tx, row.id))) return false;
+          await tx
+            .update(users)
+            .set({ passwordHash, updatedAt: new Date() })
+            .where(eq(users.id, userIdToReset));
+          await revokeUserSessions(tx, userIdToReset);
+          await notify(tx, userIdToReset, NOTICES.passwordChanged());
+          return true;
+        });
+        if (!ok) throw resetInvalid();
+        return envelope(null);
+      },
+    );
   };

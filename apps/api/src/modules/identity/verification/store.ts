@@ -75,7 +75,12 @@ export async function recentVerification(db: Db, target: string, purpose: Purpos
 }
 
 export const findByToken = async (db: Db | Tx, token: string) =>
-  (await db.select().from(verifications).where(eq(verifications.tokenHash, sha256(token))))[0] ?? null;
+  (
+    await db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.tokenHash, sha256(token)))
+  )[0] ?? null;
 
 export const isLive = (row: VerificationRow) =>
   !row.usedAt && !row.killedAt && row.expiresAt.getTime() > Date.now();
@@ -86,7 +91,12 @@ export type CodeCheck = 'ok' | 'wrong' | 'dead';
  * Counts the try before comparing, atomically, so parallel guesses cannot exceed the limit;
  * the try that reaches the limit kills the code.
  */
-export async function checkCode(db: Db | Tx, row: VerificationRow, code: string, maxAttempts: number): Promise<CodeCheck> {
+export async function checkCode(
+  db: Db | Tx,
+  row: VerificationRow,
+  code: string,
+  maxAttempts: number,
+): Promise<CodeCheck> {
   const [counted] = await db
     .update(verifications)
     .set({ attempts: sql`${verifications.attempts} + 1` })

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { DownlineNode, DownlineSearchHit, EmptySlot, MemberBrief, Side, TeamOverview } from '@portal/contracts/network';
+import type {
+  DownlineNode,
+  DownlineSearchHit,
+  EmptySlot,
+  MemberBrief,
+  Side,
+  TeamOverview,
+} from '@portal/contracts/network';
 import type { Db, Tx } from '../../../db/client';
 import { BRIEF_COLUMNS, toBrief, type BriefRow } from '../members/repository';
 
@@ -86,7 +93,12 @@ export async function pathBetween(db: Db | Tx, from: number, to: number): Promis
 }
 
 /** The free slot reached by always going to one side from `start`. */
-export async function extremeSlot(db: Db | Tx, start: number, side: Side, baseDepth: number): Promise<EmptySlot | null> {
+export async function extremeSlot(
+  db: Db | Tx,
+  start: number,
+  side: Side,
+  baseDepth: number,
+): Promise<EmptySlot | null> {
   const { rows } = await db.execute<{ id: number; member_code: string; depth: number }>(sql`
     with recursive walk(id) as (
       select ${start}::bigint
@@ -96,12 +108,30 @@ export async function extremeSlot(db: Db | Tx, start: number, side: Side, baseDe
     select m.id, m.member_code, m.depth from walk join members m on m.id = walk.id
     order by m.depth desc limit 1`);
   const last = rows[0];
-  return last ? { upline_member_id: last.id, upline_member_code: last.member_code, position: side, level: last.depth - baseDepth + 1 } : null;
+  return last
+    ? {
+        upline_member_id: last.id,
+        upline_member_code: last.member_code,
+        position: side,
+        level: last.depth - baseDepth + 1,
+      }
+    : null;
 }
 
 /** Empty slots in the first `levels` levels under `top`, nearest first, at most `limit`. */
-export async function emptySlots(db: Db | Tx, top: number, levels: number, limit: number): Promise<EmptySlot[]> {
-  const { rows } = await db.execute<{ id: number; member_code: string; level: number; has_left: boolean; has_right: boolean }>(sql`
+export async function emptySlots(
+  db: Db | Tx,
+  top: number,
+  levels: number,
+  limit: number,
+): Promise<EmptySlot[]> {
+  const { rows } = await db.execute<{
+    id: number;
+    member_code: string;
+    level: number;
+    has_left: boolean;
+    has_right: boolean;
+  }>(sql`
     with recursive t(id, level) as (
       select ${top}::bigint, 0
       union all
@@ -113,8 +143,20 @@ export async function emptySlots(db: Db | Tx, top: number, levels: number, limit
     order by t.level, m.id limit ${limit}`);
   const out: EmptySlot[] = [];
   for (const r of rows) {
-    if (!r.has_left) out.push({ upline_member_id: r.id, upline_member_code: r.member_code, position: 'left', level: r.level + 1 });
-    if (!r.has_right) out.push({ upline_member_id: r.id, upline_member_code: r.member_code, position: 'right', level: r.level + 1 });
+    if (!r.has_left)
+      out.push({
+        upline_member_id: r.id,
+        upline_member_code: r.member_code,
+        position: 'left',
+        level: r.level + 1,
+      });
+    if (!r.has_right)
+      out.push({
+        upline_member_id: r.id,
+        upline_member_code: r.member_code,
+        position: 'right',
+        level: r.level + 1,
+      });
   }
   return out.slice(0, limit);
 }
@@ -154,7 +196,16 @@ export async function searchDownline(
         hits as (
           select cand.id from cand where cand.id <> ${me.id} and member_in_downline(${me.id}, cand.id)
         )`;
-  const { rows } = await db.execute<BriefRow & { total: number; mobile: string; package: string | null; business_title: string | null; side: Side | null; placed_at: Date | null }>(sql`
+  const { rows } = await db.execute<
+    BriefRow & {
+      total: number;
+      mobile: string;
+      package: string | null;
+      business_title: string | null;
+      side: Side | null;
+      placed_at: Date | null;
+    }
+  >(sql`
     ${candidates}
     select ${BRIEF_COLUMNS}, u.mobile, m.package, m.business_title, m.side, m.placed_at, count(*) over () :: int as total
     from hits join members m on m.id = hits.id join users u on u.id = m.user_id
@@ -191,7 +242,11 @@ const walkDownline = (top: number) => sql`
  * A small team is walked; for a large one the newest placements come from the placed_at index,
  * checked for membership until five are found (a large team owns most recent placements).
  */
-export async function teamOverview(db: Db | Tx, me: { id: number; teamSize: number }, months = 12): Promise<TeamOverview> {
+export async function teamOverview(
+  db: Db | Tx,
+  me: { id: number; teamSize: number },
+  months = 12,
+): Promise<TeamOverview> {
   const placed =
     me.teamSize <= WALK_LIMIT
       ? await db.execute<BriefRow & { side: Side | null; placed_at: Date }>(sql`

@@ -16,9 +16,24 @@ import type { AppContext } from '../../../context';
 import { notFound } from '../../../lib/errors';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
-import { BRIEF_COLUMNS, briefs, findMember, toBrief, type BriefRow, type MemberRow } from '../members/repository';
+import {
+  BRIEF_COLUMNS,
+  briefs,
+  findMember,
+  toBrief,
+  type BriefRow,
+  type MemberRow,
+} from '../members/repository';
 import { placeMember, placingMember } from '../placement/service';
-import { emptySlots, extremeSlot, inDownline, pathBetween, searchDownline, subtree, teamOverview } from './repository';
+import {
+  emptySlots,
+  extremeSlot,
+  inDownline,
+  pathBetween,
+  searchDownline,
+  subtree,
+  teamOverview,
+} from './repository';
 
 const teamSize = (m: MemberRow) => m.left_team + m.right_team;
 
@@ -98,22 +113,46 @@ export const downlineRoutes =
       return envelope(value);
     });
 
-    app.get('/member_downline/search', { config: { access: 'user' }, schema: { querystring: searchQuery } }, async (request) => {
-      const m = await me(request);
-      const { q, page, per_page } = request.query;
-      const { items, total } = await searchDownline(ctx.db, { id: m.id, teamSize: teamSize(m) }, q, page, per_page);
-      return envelope({ items, pagination: { page, per_page, total, last_page: lastPage(total, per_page) } });
-    });
+    app.get(
+      '/member_downline/search',
+      { config: { access: 'user' }, schema: { querystring: searchQuery } },
+      async (request) => {
+        const m = await me(request);
+        const { q, page, per_page } = request.query;
+        const { items, total } = await searchDownline(
+          ctx.db,
+          { id: m.id, teamSize: teamSize(m) },
+          q,
+          page,
+          per_page,
+        );
+        return envelope({
+          items,
+          pagination: { page, per_page, total, last_page: lastPage(total, per_page) },
+        });
+      },
+    );
 
     app.get(
       '/member/search_new_member',
-      { config: { access: 'user' }, schema: { querystring: pageQuery(100).extend({ q: z.string().trim().max(100).optional() }) } },
+      {
+        config: { access: 'user' },
+        schema: { querystring: pageQuery(100).extend({ q: z.string().trim().max(100).optional() }) },
+      },
       async (request) => {
         const m = await me(request);
         const { q, page, per_page } = request.query;
         const term = q ? `%${q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%` : null;
         const code = q ? `%${q.toUpperCase().replace(/[%_\\]/g, '\\$&')}%` : null;
-        const { rows } = await ctx.db.execute<BriefRow & { email: string; mobile: string; created_at: Date; referrer_member_id: number; total: number }>(sql`
+        const { rows } = await ctx.db.execute<
+          BriefRow & {
+            email: string;
+            mobile: string;
+            created_at: Date;
+            referrer_member_id: number;
+            total: number;
+          }
+        >(sql`
           select ${BRIEF_COLUMNS}, u.email, u.mobile, m.created_at, m.referrer_member_id, count(*) over ()::int as total
           from members m join users u on u.id = m.user_id
           where m.depth is null and m.referrer_member_id is not null and u.deleted_at is null and u.is_active
@@ -130,7 +169,10 @@ export const downlineRoutes =
           register_date: new Date(r.created_at).toISOString(),
         }));
         const total = rows[0]?.total ?? 0;
-        return envelope({ items, pagination: { page, per_page, total, last_page: lastPage(total, per_page) } });
+        return envelope({
+          items,
+          pagination: { page, per_page, total, last_page: lastPage(total, per_page) },
+        });
       },
     );
 
@@ -167,7 +209,10 @@ export const downlineRoutes =
       '/member_downline/:memberId',
       {
         config: { access: 'user' },
-        schema: { params: z.object({ memberId: z.coerce.number().int().positive() }), querystring: downlineQuery },
+        schema: {
+          params: z.object({ memberId: z.coerce.number().int().positive() }),
+          querystring: downlineQuery,
+        },
       },
       async (request) => {
         const m = await me(request);
@@ -176,13 +221,25 @@ export const downlineRoutes =
         if (top !== m.id && !(await inDownline(ctx.db, m.id, top))) throw notFound();
         const node = await subtree(ctx.db, top, request.query.depth);
         if (!node) throw notFound();
-        return envelope({ top: node, path: top === m.id ? [] : await pathBetween(ctx.db, m.id, top), depth: request.query.depth });
+        return envelope({
+          top: node,
+          path: top === m.id ? [] : await pathBetween(ctx.db, m.id, top),
+          depth: request.query.depth,
+        });
       },
     );
 
-    app.post('/member_downline', { config: { access: 'user' }, schema: { body: placementBody } }, async (request, reply) => {
-      const b = request.body;
-      const result = await placeMember(ctx, userId(request), { memberId: b.member_id, uplineId: b.upline_member_id, position: b.position });
-      return reply.code(201).send(envelope(result, 201));
-    });
+    app.post(
+      '/member_downline',
+      { config: { access: 'user' }, schema: { body: placementBody } },
+      async (request, reply) => {
+        const b = request.body;
+        const result = await placeMember(ctx, userId(request), {
+          memberId: b.member_id,
+          uplineId: b.upline_member_id,
+          position: b.position,
+        });
+        return reply.code(201).send(envelope(result, 201));
+      },
+    );
   };

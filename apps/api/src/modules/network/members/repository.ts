@@ -30,7 +30,11 @@ export const toBrief = (r: BriefRow): MemberBrief => ({
 });
 
 /** `1, 2, 3` as bound parameters, for `in (...)`. */
-export const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+export const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 export async function briefs(db: Db | Tx, ids: number[]): Promise<Map<number, MemberBrief>> {
   if (ids.length === 0) return new Map();
@@ -39,7 +43,6 @@ export async function briefs(db: Db | Tx, ids: number[]): Promise<Map<number, Me
     where m.id in (${idList(ids)})`);
   return new Map(rows.map((r) => [r.id, toBrief(r)]));
 }
-
 
 export type MemberRow = BriefRow & {
   user_id: number;
@@ -80,7 +83,10 @@ interface SuspensionJson {
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
-export async function findMember(db: Db | Tx, where: { userId: number } | { memberId: number }): Promise<MemberRow | null> {
+export async function findMember(
+  db: Db | Tx,
+  where: { userId: number } | { memberId: number },
+): Promise<MemberRow | null> {
   const cond = 'userId' in where ? sql`m.user_id = ${where.userId}` : sql`m.id = ${where.memberId}`;
   const { rows } = await db.execute<MemberRow>(sql`
     select ${BRIEF_COLUMNS}, m.member_uuid, u.email, u.mobile, m.package, m.business_title, m.point::text,
@@ -108,7 +114,10 @@ export const suspensionOf = (row: MemberRow): SuspensionEntry[] =>
 export async function toNetworkMember(db: Db | Tx, row: MemberRow): Promise<NetworkMember> {
   // The KYC status is the profile's own computation, so both APIs always agree.
   const facts = await loadFacts(db, { memberId: row.id });
-  const related = await briefs(db, [row.referrer_member_id, row.placement_parent_id].filter((x): x is number => x !== null));
+  const related = await briefs(
+    db,
+    [row.referrer_member_id, row.placement_parent_id].filter((x): x is number => x !== null),
+  );
   return {
     ...toBrief(row),
     user_id: row.user_id,

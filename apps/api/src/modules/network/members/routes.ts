@@ -29,60 +29,82 @@ export const memberRoutes =
     app.post('/authen', { config: { access: 'user' } }, async (request) => mine(userId(request)));
 
     /** Name and e-mail sync from the member API (staff and application clients). */
-    app.put('/member/:id', { config: { access: 'staff' }, schema: { params: idParams, body: memberSyncBody } }, async (request) => {
-      const row = await findMember(ctx.db, { memberId: request.params.id });
-      if (!row) throw notFound();
-      const b = request.body;
-      if (b.email) {
-        const other = await findUserByIdentifier(ctx.db, { email: b.email });
-        if (other && other.id !== row.user_id) {
-          throw new AppError(422, 'USER_UPDATE_VALIDATE_ERROR', MSG.emailTaken, { email: [MSG.emailTaken] });
+    app.put(
+      '/member/:id',
+      { config: { access: 'staff' }, schema: { params: idParams, body: memberSyncBody } },
+      async (request) => {
+        const row = await findMember(ctx.db, { memberId: request.params.id });
+        if (!row) throw notFound();
+        const b = request.body;
+        if (b.email) {
+          const other = await findUserByIdentifier(ctx.db, { email: b.email });
+          if (other && other.id !== row.user_id) {
+            throw new AppError(422, 'USER_UPDATE_VALIDATE_ERROR', MSG.emailTaken, {
+              email: [MSG.emailTaken],
+            });
+          }
         }
-      }
-      await ctx.db
-        .update(users)
-        .set({ firstName: b.first_name, lastName: b.last_name, email: b.email?.toLowerCase(), updatedAt: new Date() })
-        .where(eq(users.id, row.user_id));
-      return envelope(await toNetworkMember(ctx.db, (await findMember(ctx.db, { memberId: row.id }))!));
-    });
+        await ctx.db
+          .update(users)
+          .set({
+            firstName: b.first_name,
+            lastName: b.last_name,
+            email: b.email?.toLowerCase(),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, row.user_id));
+        return envelope(await toNetworkMember(ctx.db, (await findMember(ctx.db, { memberId: row.id }))!));
+      },
+    );
 
     /** Application clients create the network member of a user; the same user twice gives the same member. */
-    app.post('/manage_member', { config: { access: 'staff' }, schema: { body: manageMemberBody } }, async (request, reply) => {
-      const b = request.body;
-      const [user] = await ctx.db.select().from(users).where(eq(users.id, b.user_id));
-      if (!user || user.deletedAt) throw new AppError(422, 'VALIDATION_ERROR', 'Unknown user', { user_id: ['Unknown user'] });
-      if (b.referrer_member_id && !(await findMember(ctx.db, { memberId: b.referrer_member_id }))) {
-        throw new AppError(422, 'VALIDATION_ERROR', MSG.invalidInvitation, { referrer_member_id: [MSG.invalidInvitation] });
-      }
-      const [created] = await ctx.db
-        .insert(members)
-        .values({
-          userId: b.user_id,
-          memberCode: sql`'M' || lpad(nextval('member_code_seq')::text, 7, '0')`,
-          referrerMemberId: b.referrer_member_id ?? null,
-          package: b.package ?? null,
-          businessTitle: b.business_title ?? null,
-          expiryDate: b.expiry_date ?? null,
-          isActive: b.is_active ?? true,
-          createdBy: request.principal?.kind === 'user' ? request.principal.userId : null,
-          // Without a referrer the member starts a tree of their own: its top, placed at depth 0.
-          ...(b.referrer_member_id ? {} : { depth: 0, placedAt: new Date() }),
-        })
-        .onConflictDoNothing({ target: members.userId })
-        .returning({ id: members.id });
-      if (created && !b.referrer_member_id) {
-        await ctx.db.update(members).set({ jumpId: created.id }).where(eq(members.id, created.id));
-      }
-      const row = await findMember(ctx.db, { userId: b.user_id });
-      const body = envelope(await toNetworkMember(ctx.db, row!), created ? 201 : 200);
-      return reply.code(created ? 201 : 200).send(body);
-    });
+    app.post(
+      '/manage_member',
+      { config: { access: 'staff' }, schema: { body: manageMemberBody } },
+      async (request, reply) => {
+        const b = request.body;
+        const [user] = await ctx.db.select().from(users).where(eq(users.id, b.user_id));
+        if (!user || user.deletedAt)
+          throw new AppError(422, 'VALIDATION_ERROR', 'Unknown user', { user_id: ['Unknown user'] });
+        if (b.referrer_member_id && !(await findMember(ctx.db, { memberId: b.referrer_member_id }))) {
+          throw new AppError(422, 'VALIDATION_ERROR', MSG.invalidInvitation, {
+            referrer_member_id: [MSG.invalidInvitation],
+          });
+        }
+        const [created] = await ctx.db
+          .insert(members)
+          .values({
+            userId: b.user_id,
+            memberCode: sql`'M' || lpad(nextval('member_code_seq')::text, 7, '0')`,
+            referrerMemberId: b.referrer_member_id ?? null,
+            package: b.package ?? null,
+            businessTitle: b.business_title ?? null,
+            expiryDate: b.expiry_date ?? null,
+            isActive: b.is_active ?? true,
+            createdBy: request.principal?.kind === 'user' ? request.principal.userId : null,
+            // Without a referrer the member starts a tree of their own: its top, placed at depth 0.
+            ...(b.referrer_member_id ? {} : { depth: 0, placedAt: new Date() }),
+          })
+          .onConflictDoNothing({ target: members.userId })
+          .returning({ id: members.id });
+        if (created && !b.referrer_member_id) {
+          await ctx.db.update(members).set({ jumpId: created.id }).where(eq(members.id, created.id));
+        }
+        const row = await findMember(ctx.db, { userId: b.user_id });
+        const body = envelope(await toNetworkMember(ctx.db, row!), created ? 201 : 200);
+        return reply.code(created ? 201 : 200).send(body);
+      },
+    );
 
-    app.get('/manage_member/:id', { config: { access: 'staff' }, schema: { params: idParams } }, async (request) => {
-      const row = await findMember(ctx.db, { memberId: request.params.id });
-      if (!row) throw notFound();
-      return envelope(await toNetworkMember(ctx.db, row));
-    });
+    app.get(
+      '/manage_member/:id',
+      { config: { access: 'staff' }, schema: { params: idParams } },
+      async (request) => {
+        const row = await findMember(ctx.db, { memberId: request.params.id });
+        if (!row) throw notFound();
+        return envelope(await toNetworkMember(ctx.db, row));
+      },
+    );
 
     app.put(
       '/manage_member/:id',
@@ -102,7 +124,9 @@ export const memberRoutes =
           .where(eq(members.id, request.params.id))
           .returning({ id: members.id });
         if (!updated.length) throw notFound();
-        return envelope(await toNetworkMember(ctx.db, (await findMember(ctx.db, { memberId: request.params.id }))!));
+        return envelope(
+          await toNetworkMember(ctx.db, (await findMember(ctx.db, { memberId: request.params.id }))!),
+        );
       },
     );
   };

@@ -94,7 +94,9 @@ async function placementFacts(db: Db, userId: number, uplineId: number, memberId
 }
 
 const cannotPlace = () =>
-  new AppError(422, 'VALIDATION_ERROR', 'This member cannot be placed', { member_id: ['This member cannot be placed'] });
+  new AppError(422, 'VALIDATION_ERROR', 'This member cannot be placed', {
+    member_id: ['This member cannot be placed'],
+  });
 
 export async function placeMember(
   ctx: AppContext,
@@ -108,16 +110,27 @@ export async function placeMember(
   if (f.me_id === null) throw new AppError(404, 'NOT_FOUND_DATA', 'Not found data');
   if (!f.me_active) throw new AppError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
   if (f.me_suspended) throw new AppError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended');
-  if (f.me_depth === null) throw new AppError(403, 'FORBIDDEN', 'You must be placed in the tree before placing others');
+  if (f.me_depth === null)
+    throw new AppError(403, 'FORBIDDEN', 'You must be placed in the tree before placing others');
   if (f.upline_id === null || f.upline_depth === null || !f.upline_in_downline) {
     throw new AppError(403, 'FORBIDDEN', 'The upline is not in your downline');
   }
   if (f.member_id === null || f.member_id === f.me_id) throw cannotPlace();
   if (f.member_depth !== null) {
-    throw new AppError(422, 'VALIDATION_ERROR', 'This member is already placed', { member_id: ['This member is already placed'] });
+    throw new AppError(422, 'VALIDATION_ERROR', 'This member is already placed', {
+      member_id: ['This member is already placed'],
+    });
   }
   if (!f.member_referrer_ok) throw cannotPlace();
-  const brief = (id: number, code: string, first: string, last: string, avatar: string | null, userIdOf: number, gender: string) => ({
+  const brief = (
+    id: number,
+    code: string,
+    first: string,
+    last: string,
+    avatar: string | null,
+    userIdOf: number,
+    gender: string,
+  ) => ({
     id,
     member_code: code,
     first_name: first,
@@ -126,9 +139,29 @@ export async function placeMember(
     avatar_thumbnail: avatar,
     gender: gender as 'male' | 'female',
   });
-  const member = brief(f.member_id, f.member_code, f.member_first, f.member_last, f.member_avatar, f.member_user_id, f.member_gender);
-  const up = brief(f.upline_id, f.upline_code, f.upline_first, f.upline_last, f.upline_avatar, f.upline_user_id, f.upline_gender);
-  const n = placementNotices(`${member.first_name} ${member.last_name}`, `${up.first_name} ${up.last_name}`, p.position);
+  const member = brief(
+    f.member_id,
+    f.member_code,
+    f.member_first,
+    f.member_last,
+    f.member_avatar,
+    f.member_user_id,
+    f.member_gender,
+  );
+  const up = brief(
+    f.upline_id,
+    f.upline_code,
+    f.upline_first,
+    f.upline_last,
+    f.upline_avatar,
+    f.upline_user_id,
+    f.upline_gender,
+  );
+  const n = placementNotices(
+    `${member.first_name} ${member.last_name}`,
+    `${up.first_name} ${up.last_name}`,
+    p.position,
+  );
   const candidate = { id: f.member_id, point: f.member_point };
   const upline = { id: f.upline_id };
 
@@ -151,7 +184,9 @@ export async function placeMember(
         where p.id = ${upline.id} and c.id = ${candidate.id} and c.depth is null
         returning c.placed_at`));
     } catch (err) {
-      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+      const code =
+        (err as { code?: string; cause?: { code?: string } }).code ??
+        (err as { cause?: { code?: string } }).cause?.code;
       if (code === '23505') throw new AppError(409, 'CONFLICT', 'This position has just been taken');
       throw err;
     }

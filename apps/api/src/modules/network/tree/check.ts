@@ -130,9 +130,16 @@ export async function checkTree(pool: pg.Pool): Promise<TreeReport> {
     if (r.parent !== null && !placed[i]) push(report.unreachable, Number(r.id));
     if (placed[i] && r.depth !== depth[i]) push(report.wrong_depth, Number(r.id));
     if (r.left_team !== left[i] || r.right_team !== right[i]) {
-      push(report.wrong_counts, { id: Number(r.id), stored: [r.left_team, r.right_team], actual: [left[i]!, right[i]!] });
+      push(report.wrong_counts, {
+        id: Number(r.id),
+        stored: [r.left_team, r.right_team],
+        actual: [left[i]!, right[i]!],
+      });
     }
-    if (Math.abs(Number(r.left_points) - leftPts[i]!) > 0.005 || Math.abs(Number(r.right_points) - rightPts[i]!) > 0.005) {
+    if (
+      Math.abs(Number(r.left_points) - leftPts[i]!) > 0.005 ||
+      Math.abs(Number(r.right_points) - rightPts[i]!) > 0.005
+    ) {
       push(report.wrong_points, {
         id: Number(r.id),
         stored: [r.left_points, r.right_points],

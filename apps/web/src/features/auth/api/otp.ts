@@ -26,12 +26,7 @@ export interface OtpVerification {
   refCode: string;
 }
 
-export function verifyOtp({
-  id,
-  username,
-  code,
-  refCode,
-}: OtpVerification): Promise<OtpVerifyResult> {
+export function verifyOtp({ id, username, code, refCode }: OtpVerification): Promise<OtpVerifyResult> {
   // The API names the channel by the field: `email` for an address, `mobile` otherwise.
   const channel = username.includes('@') ? { email: username } : { mobile: username };
   return apiRequest(`/v1/otp-transactions/${encodeURIComponent(id)}`, {

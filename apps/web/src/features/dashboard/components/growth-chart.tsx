@@ -51,7 +51,13 @@ export function GrowthChart({ growth, lang }: { growth: TeamGrowthPoint[]; lang:
       </Group>
       <div ref={ref} style={{ width: '100%' }}>
         {width > 0 && (
-          <svg width={width} height={HEIGHT} role="img" aria-labelledby={titleId} style={{ display: 'block', overflow: 'visible' }}>
+          <svg
+            width={width}
+            height={HEIGHT}
+            role="img"
+            aria-labelledby={titleId}
+            style={{ display: 'block', overflow: 'visible' }}
+          >
             {g.ticks.map((tick) => (
               <g key={tick.value}>
                 <line
@@ -88,14 +94,32 @@ export function GrowthChart({ growth, lang }: { growth: TeamGrowthPoint[]; lang:
                   <rect {...m.placed} rx={2} fill={COLORS.placed} />
                   <rect {...m.referred} rx={2} fill={COLORS.referred} />
                   {/* an invisible full-height target so the tooltip also shows on short bars */}
-                  <rect x={m.cx - g.band / 2} y={g.plot.top} width={g.band} height={g.plot.height} fill="transparent" />
+                  <rect
+                    x={m.cx - g.band / 2}
+                    y={g.plot.top}
+                    width={g.band}
+                    height={g.plot.height}
+                    fill="transparent"
+                  />
                   {showMonth && (
-                    <text x={m.cx} y={g.plot.bottom + 16} textAnchor="middle" fontSize={narrow ? 10 : 11} fill="var(--mantine-color-text)">
+                    <text
+                      x={m.cx}
+                      y={g.plot.bottom + 16}
+                      textAnchor="middle"
+                      fontSize={narrow ? 10 : 11}
+                      fill="var(--mantine-color-text)"
+                    >
                       {label.month}
                     </text>
                   )}
                   {showYear && (
-                    <text x={m.cx} y={g.plot.bottom + 33} textAnchor="middle" fontSize={10} fill="var(--mantine-color-dimmed)">
+                    <text
+                      x={m.cx}
+                      y={g.plot.bottom + 33}
+                      textAnchor="middle"
+                      fontSize={10}
+                      fill="var(--mantine-color-dimmed)"
+                    >
                       {label.year}
                     </text>
                   )}

@@ -63,10 +63,26 @@ export function TeamSummary({ summary, lang }: { summary: DownlineSummary; lang:
         </Group>
       </Stack>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <Stat label={t('team.leftPoints')} value={formatPoints(summary.left_points, lang)} testId="team-left-points" />
-        <Stat label={t('team.rightPoints')} value={formatPoints(summary.right_points, lang)} testId="team-right-points" />
-        <Stat label={t('team.direct')} value={formatCount(summary.direct_referrals, lang)} testId="team-direct" />
-        <Stat label={t('team.waiting')} value={formatCount(summary.waiting_to_place, lang)} testId="team-waiting" />
+        <Stat
+          label={t('team.leftPoints')}
+          value={formatPoints(summary.left_points, lang)}
+          testId="team-left-points"
+        />
+        <Stat
+          label={t('team.rightPoints')}
+          value={formatPoints(summary.right_points, lang)}
+          testId="team-right-points"
+        />
+        <Stat
+          label={t('team.direct')}
+          value={formatCount(summary.direct_referrals, lang)}
+          testId="team-direct"
+        />
+        <Stat
+          label={t('team.waiting')}
+          value={formatCount(summary.waiting_to_place, lang)}
+          testId="team-waiting"
+        />
       </SimpleGrid>
     </Paper>
   );

@@ -4,7 +4,11 @@ import { axisLabels, growthGeometry, monthLabel, niceStep } from './growth-chart
 
 const box = { width: 600, height: 240, margin: { top: 10, right: 10, bottom: 40, left: 40 } };
 const months = (values: [number, number][]): TeamGrowthPoint[] =>
-  values.map(([placed, referred], i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, placed, referred }));
+  values.map(([placed, referred], i) => ({
+    month: `2026-${String(i + 1).padStart(2, '0')}`,
+    placed,
+    referred,
+  }));
 
 describe('niceStep', () => {
   it.each([
@@ -21,7 +25,14 @@ describe('niceStep', () => {
 
 describe('growthGeometry', () => {
   it('scales bars against a rounded maximum and keeps them inside the plot', () => {
-    const g = growthGeometry(months([[32, 6], [28, 3], [0, 0]]), box);
+    const g = growthGeometry(
+      months([
+        [32, 6],
+        [28, 3],
+        [0, 0],
+      ]),
+      box,
+    );
     expect(g.max).toBe(40);
     expect(g.ticks.map((t) => t.value)).toEqual([0, 10, 20, 30, 40]);
     const [jan, , mar] = g.months;
@@ -48,7 +59,13 @@ describe('growthGeometry', () => {
   });
 
   it('draws an empty year without dividing by zero', () => {
-    const g = growthGeometry(months([[0, 0], [0, 0]]), box);
+    const g = growthGeometry(
+      months([
+        [0, 0],
+        [0, 0],
+      ]),
+      box,
+    );
     expect(g.max).toBe(1);
     for (const m of g.months) expect(Number.isFinite(m.placed.y)).toBe(true);
     expect(growthGeometry([], box).months).toEqual([]);
@@ -71,7 +88,20 @@ describe('monthLabel', () => {
 });
 
 describe('axisLabels', () => {
-  const year = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
+  const year = [
+    '2025-12',
+    '2026-01',
+    '2026-02',
+    '2026-03',
+    '2026-04',
+    '2026-05',
+    '2026-06',
+    '2026-07',
+    '2026-08',
+    '2026-09',
+    '2026-10',
+    '2026-11',
+  ];
 
   it('labels every month, with the year at the start and at each new year, when there is room', () => {
     const labels = axisLabels(year, 1);

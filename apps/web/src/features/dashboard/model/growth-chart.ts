@@ -74,7 +74,12 @@ export function growthGeometry(points: readonly TeamGrowthPoint[], box: ChartBox
       width: barWidth,
       height: plot.bottom - y(value),
     });
-    return { point, cx, placed: bar(point.placed, start), referred: bar(point.referred, start + barWidth + gap) };
+    return {
+      point,
+      cx,
+      placed: bar(point.placed, start),
+      referred: bar(point.referred, start + barWidth + gap),
+    };
   });
   const ticks: { value: number; y: number }[] = [];
   for (let v = 0; v <= max; v += step) ticks.push({ value: v, y: y(v) });

@@ -22,7 +22,9 @@ export function useFontsVersion(): number {
 export function useCardText(fontsVersion: number): CardText {
   return useMemo(() => {
     const family =
-      typeof document === 'undefined' ? 'sans-serif' : getComputedStyle(document.body).fontFamily || 'sans-serif';
+      typeof document === 'undefined'
+        ? 'sans-serif'
+        : getComputedStyle(document.body).fontFamily || 'sans-serif';
     // Each measurer uses the boldest weight drawn at its size, so widths are never under-estimated.
     const name = createTextMeasurer(`600 15px ${family}`);
     const small = createTextMeasurer(`600 13px ${family}`);

@@ -11,7 +11,6 @@ import { fullName } from '../model/format';
 import { MemberAvatar } from './member-avatar';
 import classes from './tree.module.css';
 
-
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={0} miw={0}>

@@ -31,7 +31,13 @@ export function PathTrail({
       {shown.map((m, i) => (
         <Fragment key={m ? m.id : `gap-${i}`}>
           {m ? (
-            <Anchor component="button" type="button" size="sm" onClick={() => onPick(m.id)} title={m.member_code}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => onPick(m.id)}
+              title={m.member_code}
+            >
               {label(m)}
             </Anchor>
           ) : (

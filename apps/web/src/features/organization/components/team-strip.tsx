@@ -15,7 +15,15 @@ export function TeamStrip({ summary, lang }: { summary: DownlineSummary; lang: L
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" aria-label={t('summary.label')} role="list">
       {items.map(([key, value]) => (
-        <Paper key={key} withBorder radius="md" px="sm" py={6} role="listitem" data-testid={`org-summary-${key}`}>
+        <Paper
+          key={key}
+          withBorder
+          radius="md"
+          px="sm"
+          py={6}
+          role="listitem"
+          data-testid={`org-summary-${key}`}
+        >
           <Text size="xs" c="dimmed">
             {t(`summary.${key}`)}
           </Text>

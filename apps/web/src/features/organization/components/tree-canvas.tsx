@@ -4,7 +4,15 @@ import { IconArrowsMaximize, IconZoomIn, IconZoomOut } from '@tabler/icons-react
 import type { HierarchyPointNode } from 'd3-hierarchy';
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type D3ZoomEvent, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatPoints } from '../../../lib/i18n/numbers';
 import type { Language } from '../../../lib/preferences';
@@ -132,7 +140,11 @@ export function TreeCanvas({
       if (!width || !height) return;
       const view = initial
         ? initialView(layout, { width, height })
-        : fitTransform(layout.bounds, { width, height }, { padding: width < 500 ? 12 : 28, minScale: SCALE_EXTENT[0] });
+        : fitTransform(
+            layout.bounds,
+            { width, height },
+            { padding: width < 500 ? 12 : 28, minScale: SCALE_EXTENT[0] },
+          );
       apply(view.k, view.x, view.y);
     },
     [apply, height, layout, width],
@@ -255,7 +267,9 @@ export function TreeCanvas({
             <path
               key={`${link.source.data.key}>${link.target.data.key}`}
               d={linkPath(link)}
-              className={link.target.data.kind === 'empty' ? `${classes.link} ${classes.linkEmpty}` : classes.link}
+              className={
+                link.target.data.kind === 'empty' ? `${classes.link} ${classes.linkEmpty}` : classes.link
+              }
             />
           ))}
           {layout.nodes.map((n) => {
@@ -345,17 +359,35 @@ export function TreeCanvas({
 
       <ActionIcon.Group orientation="vertical" className={classes.controls} aria-label={t('toolbar.label')}>
         <Tooltip label={t('toolbar.zoomIn')} position="left" withArrow disabled={!canHover}>
-          <ActionIcon variant="default" size="lg" onClick={() => zoomBy(1.3)} aria-label={t('toolbar.zoomIn')} data-testid="org-zoom-in">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => zoomBy(1.3)}
+            aria-label={t('toolbar.zoomIn')}
+            data-testid="org-zoom-in"
+          >
             <IconZoomIn size={18} />
           </ActionIcon>
         </Tooltip>
         <Tooltip label={t('toolbar.zoomOut')} position="left" withArrow disabled={!canHover}>
-          <ActionIcon variant="default" size="lg" onClick={() => zoomBy(1 / 1.3)} aria-label={t('toolbar.zoomOut')} data-testid="org-zoom-out">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => zoomBy(1 / 1.3)}
+            aria-label={t('toolbar.zoomOut')}
+            data-testid="org-zoom-out"
+          >
             <IconZoomOut size={18} />
           </ActionIcon>
         </Tooltip>
         <Tooltip label={t('toolbar.fit')} position="left" withArrow disabled={!canHover}>
-          <ActionIcon variant="default" size="lg" onClick={() => fit(false)} aria-label={t('toolbar.fit')} data-testid="org-zoom-fit">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => fit(false)}
+            aria-label={t('toolbar.fit')}
+            data-testid="org-zoom-fit"
+          >
             <IconArrowsMaximize size={18} />
           </ActionIcon>
         </Tooltip>

@@ -8,7 +8,9 @@ function Swatch({ kind }: { kind: 'member' | 'top' | 'empty' | 'more' }) {
   return (
     <svg {...SWATCH} aria-hidden="true" focusable="false">
       {kind === 'member' && <rect {...common} rx={3} fill="white" stroke="var(--mantine-color-gray-5)" />}
-      {kind === 'top' && <rect {...common} rx={3} fill="white" stroke="var(--mantine-color-brand-7)" strokeWidth={2} />}
+      {kind === 'top' && (
+        <rect {...common} rx={3} fill="white" stroke="var(--mantine-color-brand-7)" strokeWidth={2} />
+      )}
       {kind === 'empty' && (
         <rect {...common} rx={3} fill="white" stroke="var(--mantine-color-gray-5)" strokeDasharray="3 2" />
       )}
@@ -22,7 +24,15 @@ function Swatch({ kind }: { kind: 'member' | 'top' | 'empty' | 'more' }) {
 export function TreeLegend() {
   const { t } = useTranslation('organization');
   return (
-    <Group gap="md" wrap="wrap" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('legend.label')}>
+    <Group
+      gap="md"
+      wrap="wrap"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('legend.label')}
+    >
       {(['member', 'top', 'empty', 'more'] as const).map((kind) => (
         <Group key={kind} gap={6} wrap="nowrap" component="li">
           <Swatch kind={kind} />

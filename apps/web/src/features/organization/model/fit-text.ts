@@ -30,8 +30,7 @@ export function truncateToWidth(text: string, maxWidth: number, measure: (s: str
 /** Text widths from a canvas in the page's own font, cached: one tree measures the same labels often. */
 export function createTextMeasurer(font: string): (text: string) => number {
   const cache = new Map<string, number>();
-  const context =
-    typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
   if (context) context.font = font;
   return (text: string) => {
     let width = cache.get(text);

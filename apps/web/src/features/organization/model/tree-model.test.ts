@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { DownlineNode, DownlineTree } from '@portal/contracts/network';
-import { CARD, fitTransform, initialView, layoutTree, linkPath, OVERVIEW_SCALE, READABLE_SCALE, toTreeData, type TreeDatum } from './tree-model';
+import {
+  CARD,
+  fitTransform,
+  initialView,
+  layoutTree,
+  linkPath,
+  OVERVIEW_SCALE,
+  READABLE_SCALE,
+  toTreeData,
+  type TreeDatum,
+} from './tree-model';
 
 let nextId = 1;
 function node(level: number, over: Partial<DownlineNode> = {}): DownlineNode {
@@ -70,7 +80,13 @@ describe('toTreeData', () => {
   });
 
   it('draws nothing under a last-level node that has more below, and both slots under a last-level leaf', () => {
-    const more = node(1, { has_more: true, left_team: 4, right_team: 0, empty_left: false, empty_right: true });
+    const more = node(1, {
+      has_more: true,
+      left_team: 4,
+      right_team: 0,
+      empty_left: false,
+      empty_right: true,
+    });
     const leaf = node(1);
     const top = node(0, { left: more, right: leaf });
     const data = toTreeData(tree(top, 1));
@@ -163,13 +179,19 @@ describe('initialView', () => {
   const topBounds = { x0: -500, x1: 500, y0: -67, y1: 330 };
 
   it('shows the whole tree when it stays readable', () => {
-    const v = initialView({ bounds: { x0: -400, x1: 400, y0: -67, y1: 500 }, topBounds }, { width: 1000, height: 700 });
+    const v = initialView(
+      { bounds: { x0: -400, x1: 400, y0: -67, y1: 500 }, topBounds },
+      { width: 1000, height: 700 },
+    );
     expect(v.k).toBeGreaterThanOrEqual(READABLE_SCALE);
     expect(v.y).toBeCloseTo(28 + 67 * v.k);
   });
 
   it('on a narrower screen shows the top and both children', () => {
-    const v = initialView({ bounds: wide, topBounds: { x0: -300, x1: 300, y0: -67, y1: 330 } }, { width: 330, height: 470 });
+    const v = initialView(
+      { bounds: wide, topBounds: { x0: -300, x1: 300, y0: -67, y1: 330 } },
+      { width: 330, height: 470 },
+    );
     expect(v.k).toBeGreaterThanOrEqual(OVERVIEW_SCALE);
     expect(v.k).toBeLessThan(READABLE_SCALE);
     // both children's outer edges are on screen

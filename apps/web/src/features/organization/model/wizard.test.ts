@@ -26,11 +26,23 @@ const member: PlaceableMember = {
   register_date: '2026-11-01T00:00:00.000Z',
 };
 const slot: SlotChoice = { uplineId: 12, uplineCode: 'M1000012', position: 'left', source: 'list' };
-const preset: SlotChoice = { ...slot, uplineId: 15, uplineCode: 'M1000015', uplineName: 'A B', source: 'tree' };
+const preset: SlotChoice = {
+  ...slot,
+  uplineId: 15,
+  uplineCode: 'M1000015',
+  uplineName: 'A B',
+  source: 'tree',
+};
 
 const run = (state: WizardState, ...actions: WizardAction[]) => actions.reduce(wizardReducer, state);
 const atConfirm = (start = initialWizard()) =>
-  run(start, { type: 'pickMember', member }, { type: 'toLocation' }, { type: 'pickSlot', slot }, { type: 'toConfirm' });
+  run(
+    start,
+    { type: 'pickMember', member },
+    { type: 'toLocation' },
+    { type: 'pickSlot', slot },
+    { type: 'toConfirm' },
+  );
 
 describe('add-member wizard', () => {
   it('walks search → member → location → confirm', () => {
@@ -50,7 +62,11 @@ describe('add-member wizard', () => {
     const s = atConfirm();
     expect(canConfirm(s)).toBe(false);
     expect(canConfirm(wizardReducer(s, { type: 'setConfirmed', confirmed: true }))).toBe(true);
-    expect(canConfirm(run(s, { type: 'setConfirmed', confirmed: true }, { type: 'setConfirmed', confirmed: false }))).toBe(false);
+    expect(
+      canConfirm(
+        run(s, { type: 'setConfirmed', confirmed: true }, { type: 'setConfirmed', confirmed: false }),
+      ),
+    ).toBe(false);
   });
 
   it('clears the tick when the member goes back and changes the slot', () => {
@@ -76,7 +92,11 @@ describe('add-member wizard', () => {
   });
 
   it('after a 409 goes back to the location step, keeping the member and dropping the taken slot', () => {
-    const s = run(atConfirm(), { type: 'setConfirmed', confirmed: true }, { type: 'failed', failure: 'slotTaken' });
+    const s = run(
+      atConfirm(),
+      { type: 'setConfirmed', confirmed: true },
+      { type: 'failed', failure: 'slotTaken' },
+    );
     expect(s.step).toBe(2);
     expect(s.member).toBe(member);
     expect(s.slot).toBeNull();
@@ -90,7 +110,11 @@ describe('add-member wizard', () => {
   });
 
   it('forgets a preset slot that was just taken', () => {
-    const s = run(atConfirm(initialWizard(preset)), { type: 'pickSlot', slot: preset }, { type: 'failed', failure: 'slotTaken' });
+    const s = run(
+      atConfirm(initialWizard(preset)),
+      { type: 'pickSlot', slot: preset },
+      { type: 'failed', failure: 'slotTaken' },
+    );
     expect(s.preset).toBeNull();
     expect(s.mode).toBe('list');
   });
@@ -137,21 +161,31 @@ describe('placementFailure', () => {
     new ApiError(status, status, message, code, fields);
 
   it('reads a taken slot from 409', () => {
-    expect(placementFailure(apiError(409, 'This position has just been taken', 'CONFLICT'))).toBe('slotTaken');
+    expect(placementFailure(apiError(409, 'This position has just been taken', 'CONFLICT'))).toBe(
+      'slotTaken',
+    );
   });
 
   it('reads a member placed meanwhile (409) or not placeable (422) as gone', () => {
-    expect(placementFailure(apiError(409, 'This member was placed meanwhile', 'CONFLICT'))).toBe('memberGone');
+    expect(placementFailure(apiError(409, 'This member was placed meanwhile', 'CONFLICT'))).toBe(
+      'memberGone',
+    );
     expect(
       placementFailure(
-        apiError(422, 'This member is already placed', 'VALIDATION_ERROR', { member_id: ['This member is already placed'] }),
+        apiError(422, 'This member is already placed', 'VALIDATION_ERROR', {
+          member_id: ['This member is already placed'],
+        }),
       ),
     ).toBe('memberGone');
   });
 
   it('tells a suspended account from an upline outside the downline', () => {
-    expect(placementFailure(apiError(403, 'This account is suspended', 'ACCOUNT_SUSPENDED'))).toBe('suspended');
-    expect(placementFailure(apiError(403, 'The upline is not in your downline', 'FORBIDDEN'))).toBe('forbidden');
+    expect(placementFailure(apiError(403, 'This account is suspended', 'ACCOUNT_SUSPENDED'))).toBe(
+      'suspended',
+    );
+    expect(placementFailure(apiError(403, 'The upline is not in your downline', 'FORBIDDEN'))).toBe(
+      'forbidden',
+    );
   });
 
   it('leaves anything else to the generic message', () => {

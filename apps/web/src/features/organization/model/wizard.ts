@@ -97,7 +97,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'pickSlot':
       return { ...state, slot: action.slot, confirmed: false };
     case 'toConfirm':
-      return state.member && state.slot ? { ...state, step: 3, confirmed: false, failure: null, error: null } : state;
+      return state.member && state.slot
+        ? { ...state, step: 3, confirmed: false, failure: null, error: null }
+        : state;
     case 'setConfirmed':
       return { ...state, confirmed: action.confirmed };
     case 'goTo':

@@ -124,20 +124,32 @@ export function AddMemberWizard({
           />
         )}
         {step === 3 && (
-          <StepConfirm state={state} onConfirmed={(confirmed) => dispatch({ type: 'setConfirmed', confirmed })} />
+          <StepConfirm
+            state={state}
+            onConfirmed={(confirmed) => dispatch({ type: 'setConfirmed', confirmed })}
+          />
         )}
         {step === 4 && state.result && <StepFinished result={state.result} />}
 
         <Group justify="space-between" gap="sm" wrap="wrap" mt="xs">
           {step > 0 && step < 4 ? (
-            <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={back} disabled={place.isPending}>
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+              onClick={back}
+              disabled={place.isPending}
+            >
               {step === 1 ? t('wizard.member.change') : t('wizard.back')}
             </Button>
           ) : (
             <span />
           )}
           {step === 1 && (
-            <Button rightSection={<IconArrowRight size={16} />} onClick={() => dispatch({ type: 'toLocation' })} data-testid="wizard-next">
+            <Button
+              rightSection={<IconArrowRight size={16} />}
+              onClick={() => dispatch({ type: 'toLocation' })}
+              data-testid="wizard-next"
+            >
               {t('wizard.next')}
             </Button>
           )}

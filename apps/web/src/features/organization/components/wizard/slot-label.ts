@@ -9,4 +9,5 @@ export function slotLabel(t: TFunction<'organization'>, slot: SlotChoice): strin
     : t('wizard.location.slot', { code: slot.uplineCode, side });
 }
 
-export const slotValue = (slot: Pick<SlotChoice, 'uplineId' | 'position'>) => `${slot.uplineId}:${slot.position}`;
+export const slotValue = (slot: Pick<SlotChoice, 'uplineId' | 'position'>) =>
+  `${slot.uplineId}:${slot.position}`;

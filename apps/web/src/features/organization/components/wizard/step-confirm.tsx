@@ -27,7 +27,13 @@ export function StepConfirm({
   return (
     <Stack gap="sm">
       {failure && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="wizard-error">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          role="alert"
+          data-testid="wizard-error"
+        >
           {failure}
         </Alert>
       )}

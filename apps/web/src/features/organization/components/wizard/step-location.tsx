@@ -77,14 +77,22 @@ export function StepLocation({
     uplineName: s.upline_member_id === upline.id ? upline.name : undefined,
     level: s.level,
   }));
-  const options: (SlotChoice & { level?: number })[] = mode === 'tree' ? treeChoices : mode === 'list' ? listChoices : [];
+  const options: (SlotChoice & { level?: number })[] =
+    mode === 'tree' ? treeChoices : mode === 'list' ? listChoices : [];
 
-  const selected = slot && slot.source === mode ? (mode === 'quick' ? (slot.quick ?? '') : slotValue(slot)) : '';
+  const selected =
+    slot && slot.source === mode ? (mode === 'quick' ? (slot.quick ?? '') : slotValue(slot)) : '';
 
   return (
     <Stack gap="sm">
       {state.failure === 'slotTaken' && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="wizard-error">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          role="alert"
+          data-testid="wizard-error"
+        >
           {t('wizard.errors.slotTaken')}
         </Alert>
       )}
@@ -97,7 +105,10 @@ export function StepLocation({
         value={mode}
         onChange={(value) => onMode(value as LocationMode)}
         aria-label={t('wizard.location.modeLabel')}
-        data={(['tree', 'list', 'quick'] as const).map((m) => ({ value: m, label: t(`wizard.location.modes.${m}`) }))}
+        data={(['tree', 'list', 'quick'] as const).map((m) => ({
+          value: m,
+          label: t(`wizard.location.modes.${m}`),
+        }))}
         data-testid="wizard-location-mode"
       />
 
@@ -147,80 +158,97 @@ export function StepLocation({
           <Loader size="sm" />
         </Group>
       )}
-      {mode !== 'tree' && choices.isError && <ErrorAlert error={choices.error} onRetry={() => void choices.refetch()} />}
+      {mode !== 'tree' && choices.isError && (
+        <ErrorAlert error={choices.error} onRetry={() => void choices.refetch()} />
+      )}
 
-      {mode !== 'quick' ? (
-        options.length > 0 && (
-          <Radio.Group
-            value={selected}
-            onChange={(value) => onPick(options.find((o) => slotValue(o) === value) ?? null)}
-            label={t(`wizard.location.modes.${mode}`)}
-            styles={{ label: HIDDEN }}
-          >
-            <Stack gap={6} mah={narrow ? undefined : 320} style={{ overflowY: narrow ? undefined : 'auto' }}>
-              {options.map((o) => (
-                <Radio.Card key={slotValue(o)} value={slotValue(o)} radius="md" p="sm" data-testid={`wizard-slot-${slotValue(o)}`}>
-                  <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Radio.Indicator />
-                    <Stack gap={0} miw={0}>
-                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                        {slotLabel(t, o)}
-                      </Text>
-                      {o.level !== undefined && (
-                        <Text size="xs" c="dimmed">
-                          {t('wizard.location.slotLevel', { level: o.level })}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Group>
-                </Radio.Card>
-              ))}
-            </Stack>
-          </Radio.Group>
-        )
-      ) : (
-        choices.data && (
-          <Radio.Group
-            value={selected}
-            onChange={(value) => {
-              const key = value as (typeof QUICK)[number];
-              const s = choices.data.quick[key];
-              onPick(s ? fromApi(s, 'quick', key) : null);
-            }}
-            label={t('wizard.location.modes.quick')}
-            styles={{ label: HIDDEN }}
-          >
-            <Stack gap={6}>
-              {QUICK.map((key) => {
-                const s = choices.data.quick[key];
-                return (
-                  <Radio.Card key={key} value={key} radius="md" p="sm" disabled={!s} data-testid={`wizard-quick-${key}`}>
+      {mode !== 'quick'
+        ? options.length > 0 && (
+            <Radio.Group
+              value={selected}
+              onChange={(value) => onPick(options.find((o) => slotValue(o) === value) ?? null)}
+              label={t(`wizard.location.modes.${mode}`)}
+              styles={{ label: HIDDEN }}
+            >
+              <Stack
+                gap={6}
+                mah={narrow ? undefined : 320}
+                style={{ overflowY: narrow ? undefined : 'auto' }}
+              >
+                {options.map((o) => (
+                  <Radio.Card
+                    key={slotValue(o)}
+                    value={slotValue(o)}
+                    radius="md"
+                    p="sm"
+                    data-testid={`wizard-slot-${slotValue(o)}`}
+                  >
                     <Group wrap="nowrap" align="flex-start" gap="sm">
-                      <Radio.Indicator disabled={!s} />
+                      <Radio.Indicator />
                       <Stack gap={0} miw={0}>
-                        <Text size="sm" fw={600}>
-                          {t(`wizard.location.quick.${key}`)}
+                        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                          {slotLabel(t, o)}
                         </Text>
-                        <Text size="xs" c="dimmed">
-                          {t(`wizard.location.quick.${key}Help`)}
-                        </Text>
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {s ? slotLabel(t, fromApi(s, 'quick')) : t('wizard.location.quick.none')}
-                        </Text>
-                        {s && (
+                        {o.level !== undefined && (
                           <Text size="xs" c="dimmed">
-                            {t('wizard.location.slotLevel', { level: s.level })}
+                            {t('wizard.location.slotLevel', { level: o.level })}
                           </Text>
                         )}
                       </Stack>
                     </Group>
                   </Radio.Card>
-                );
-              })}
-            </Stack>
-          </Radio.Group>
-        )
-      )}
+                ))}
+              </Stack>
+            </Radio.Group>
+          )
+        : choices.data && (
+            <Radio.Group
+              value={selected}
+              onChange={(value) => {
+                const key = value as (typeof QUICK)[number];
+                const s = choices.data.quick[key];
+                onPick(s ? fromApi(s, 'quick', key) : null);
+              }}
+              label={t('wizard.location.modes.quick')}
+              styles={{ label: HIDDEN }}
+            >
+              <Stack gap={6}>
+                {QUICK.map((key) => {
+                  const s = choices.data.quick[key];
+                  return (
+                    <Radio.Card
+                      key={key}
+                      value={key}
+                      radius="md"
+                      p="sm"
+                      disabled={!s}
+                      data-testid={`wizard-quick-${key}`}
+                    >
+                      <Group wrap="nowrap" align="flex-start" gap="sm">
+                        <Radio.Indicator disabled={!s} />
+                        <Stack gap={0} miw={0}>
+                          <Text size="sm" fw={600}>
+                            {t(`wizard.location.quick.${key}`)}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {t(`wizard.location.quick.${key}Help`)}
+                          </Text>
+                          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                            {s ? slotLabel(t, fromApi(s, 'quick')) : t('wizard.location.quick.none')}
+                          </Text>
+                          {s && (
+                            <Text size="xs" c="dimmed">
+                              {t('wizard.location.slotLevel', { level: s.level })}
+                            </Text>
+                          )}
+                        </Stack>
+                      </Group>
+                    </Radio.Card>
+                  );
+                })}
+              </Stack>
+            </Radio.Group>
+          )}
     </Stack>
   );
 }

@@ -42,7 +42,9 @@ export function StepMember({ member, lang }: { member: PlaceableMember; lang: La
           <Row label={t('wizard.member.email')}>{member.email}</Row>
           <Row label={t('wizard.member.mobile')}>{member.phone_number}</Row>
           <Row label={t('wizard.member.referrer')}>
-            {member.referrer ? `${fullName(member.referrer)} (${member.referrer.member_code})` : t('wizard.search.noReferrer')}
+            {member.referrer
+              ? `${fullName(member.referrer)} (${member.referrer.member_code})`
+              : t('wizard.search.noReferrer')}
           </Row>
           <Row label={t('wizard.member.registered')}>{formatDate(member.register_date, lang, 'long')}</Row>
         </SimpleGrid>

@@ -32,7 +32,13 @@ export function StepSearch({
   return (
     <Stack gap="sm">
       {memberGone && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="wizard-error">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          role="alert"
+          data-testid="wizard-error"
+        >
           {t('wizard.errors.memberGone')}
         </Alert>
       )}
@@ -60,9 +66,23 @@ export function StepSearch({
           {debounced ? t('wizard.search.noneMatch') : t('wizard.search.none')}
         </Text>
       ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-busy={list.isPlaceholderData}>
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-busy={list.isPlaceholderData}
+        >
           {list.data.items.map((m) => (
-            <Paper component="li" key={m.id} withBorder radius="md" p="sm" data-testid={`wizard-candidate-${m.id}`}>
+            <Paper
+              component="li"
+              key={m.id}
+              withBorder
+              radius="md"
+              p="sm"
+              data-testid={`wizard-candidate-${m.id}`}
+            >
               <Group gap="sm" wrap="wrap" justify="space-between">
                 <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 220px', minWidth: 0 }}>
                   <MemberAvatar member={m} size={40} />
@@ -75,7 +95,10 @@ export function StepSearch({
                     </Text>
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {m.referrer
-                        ? t('wizard.search.referrer', { name: fullName(m.referrer), code: m.referrer.member_code })
+                        ? t('wizard.search.referrer', {
+                            name: fullName(m.referrer),
+                            code: m.referrer.member_code,
+                          })
                         : t('wizard.search.noReferrer')}
                     </Text>
                     <Text size="xs" c="dimmed">
@@ -83,7 +106,12 @@ export function StepSearch({
                     </Text>
                   </Stack>
                 </Group>
-                <Button size="sm" variant="light" onClick={() => onPick(m)} data-testid={`wizard-pick-${m.id}`}>
+                <Button
+                  size="sm"
+                  variant="light"
+                  onClick={() => onPick(m)}
+                  data-testid={`wizard-pick-${m.id}`}
+                >
                   {t('wizard.search.select')}
                 </Button>
               </Group>
