@@ -1,5 +1,5 @@
 import { NetworkError } from './errors';
-import type { RawResponse } from './transport';
+import { fetchWithDeadline, parseJson, type RawResponse } from './transport';
 
 /** 0…1 of the request body sent so far. */
 export type ProgressListener = (fraction: number) => void;
@@ -11,15 +11,6 @@ export interface FormInit {
   timeoutMs: number;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 function abortReason(signal: AbortSignal | undefined): unknown {
@@ -81,32 +72,13 @@ export interface BlobResponse extends RawResponse {
  * A download that needs the bearer token (document files), as a Blob for an object URL. An error
  * answer's JSON envelope is kept in `body` so it becomes the usual ApiError.
  */
-export async function sendBlob(
+export function sendBlob(
   url: string,
   init: { headers: Record<string, string>; timeoutMs: number; signal?: AbortSignal },
 ): Promise<BlobResponse> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, init.timeoutMs);
-  const onOuterAbort = () => controller.abort(init.signal?.reason);
-  if (init.signal?.aborted) onOuterAbort();
-  else init.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  try {
-    const res = await fetch(url, {
-      headers: init.headers,
-      credentials: 'same-origin',
-      signal: controller.signal,
-    });
-    if (res.ok) return { status: res.status, body: null, blob: await res.blob() };
-    return { status: res.status, body: parseJson(await res.text()), blob: null };
-  } catch (error) {
-    if (init.signal?.aborted) throw init.signal.reason ?? error;
-    throw new NetworkError(timedOut ? 'timeout' : 'unreachable', { cause: error });
-  } finally {
-    clearTimeout(timer);
-    init.signal?.removeEventListener('abort', onOuterAbort);
-  }
+  return fetchWithDeadline(url, init, async (res) =>
+    res.ok
+      ? { status: res.status, body: null, blob: await res.blob() }
+      : { status: res.status, body: parseJson(await res.text()), blob: null },
+  );
 }

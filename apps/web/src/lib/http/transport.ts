@@ -18,10 +18,14 @@ export interface SendInit {
 }
 
 /**
- * One fetch with a time-out that also covers reading the body. Failures without an answer become
- * NetworkError; an abort asked for by the caller (React Query cancelling) is re-thrown untouched.
+ * One fetch with a time-out that also covers reading the body (`read`). Failures without an answer
+ * become NetworkError; an abort asked for by the caller (React Query cancelling) is re-thrown untouched.
  */
-export async function send(url: string, init: SendInit): Promise<RawResponse> {
+export async function fetchWithDeadline<T>(
+  url: string,
+  init: Omit<SendInit, 'method' | 'body'> & { method?: string; body?: BodyInit },
+  read: (res: Response) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -39,8 +43,7 @@ export async function send(url: string, init: SendInit): Promise<RawResponse> {
       credentials: 'same-origin',
       signal: controller.signal,
     });
-    const text = await res.text();
-    return { status: res.status, body: parseJson(text) };
+    return await read(res);
   } catch (error) {
     if (init.signal?.aborted) throw init.signal.reason ?? error;
     throw new NetworkError(timedOut ? 'timeout' : 'unreachable', { cause: error });
@@ -50,7 +53,14 @@ export async function send(url: string, init: SendInit): Promise<RawResponse> {
   }
 }
 
-function parseJson(text: string): unknown {
+export function send(url: string, init: SendInit): Promise<RawResponse> {
+  return fetchWithDeadline(url, init, async (res) => ({
+    status: res.status,
+    body: parseJson(await res.text()),
+  }));
+}
+
+export function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
