@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { thaiId, tinyPdf } from '../../src/db/seed/kyc';
+import { thaiId, tinyPdf } from '../../src/lib/sample-files';
 import { call, type TestApp } from './app';
 import { login, seedSponsor } from './fixtures';
 
