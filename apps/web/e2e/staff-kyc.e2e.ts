@@ -25,9 +25,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Staff without a member record land on the KYC queue. */
 async function signInStaff(page: Page) {
   await signIn(page, STAFF.email, STAFF.password);
-  await waitForPath(page, '/dashboard');
+  await waitForPath(page, '/staff/kyc');
 }
 
 describe('staff KYC review', () => {
@@ -51,8 +52,12 @@ describe('staff KYC review', () => {
         if (r.status() >= 400 && !r.url().endsWith('/oauth/token')) failures.push(`${r.status()} ${r.url()}`);
       });
       await signInStaff(page);
+      await page.getByTestId('nav-dashboard').click();
       await page.getByTestId('dashboard-member-code').waitFor();
-      // Nothing to verify and no tree: no KYC reminder, no organization.
+      // Nothing to verify, no tree, nobody to invite: none of the member widgets.
+      expect(await page.getByTestId('dashboard-invitation-link').count()).toBe(0);
+      await page.goto('/organization');
+      await waitForPath(page, '/staff/kyc');
       expect(await page.getByTestId('kyc-reminder').count()).toBe(0);
       expect(await page.getByTestId('nav-organization').count()).toBe(0);
       await page.getByTestId('nav-staffKyc').waitFor();

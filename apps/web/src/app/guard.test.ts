@@ -227,6 +227,18 @@ describe('route guard', () => {
         expect(as(staff, path), path).toBeNull();
       }
     });
+
+    it('sends a staff account without a member record from the organization to the KYC queue', () => {
+      expect(as(staff, '/organization')).toBe('/staff/kyc');
+      expect(as(staff, '/organization?top=5')).toBe('/staff/kyc');
+      expect(as(admin, '/Organization/')).toBe('/staff/kyc');
+    });
+
+    it('lands a staff account on the KYC queue after sign-in, and a staff member with a member record on the dashboard', () => {
+      expect(as(staff, '/auth/login')).toBe('/staff/kyc');
+      expect(as({ ...verified, type: 'staff' }, '/auth/login')).toBe('/dashboard');
+      expect(as({ ...verified, type: 'staff' }, '/organization')).toBeNull();
+    });
   });
 
   describe('edge cases', () => {

@@ -40,6 +40,9 @@ const OPEN_PREFIXES = ['/auth/reset_password/'];
 const GUEST_ONLY = new Set([lower(paths.auth.login.path)]);
 const GUEST_ONLY_PREFIXES = ['/auth/register/'];
 
+/** Pages about the member's own network: an account without a member record (staff) has none. */
+const MEMBER_ONLY = new Set([paths.organization.path].map(lower));
+
 const VERIFY_PAGES = new Set([paths.auth.verifyAccount.path, paths.auth.resendVerifyCode.path].map(lower));
 const SUSPENDED_ALLOWED = new Set([paths.changePassword.path, paths.notifications.path].map(lower));
 const LOGOUT = lower(paths.auth.logout.path);
@@ -61,6 +64,8 @@ function isUnverified(user: NonNullable<GuardInput['user']>): boolean {
 export function landingFor(user: NonNullable<GuardInput['user']>): string {
   if (isUnverified(user)) return paths.auth.resendVerifyCode.path;
   if (isSuspended(user.member?.suspension)) return paths.notifications.path;
+  // Staff without a member record work in the KYC queue.
+  if (isStaffUser(user) && !user.member) return paths.staffKyc.path;
   return paths.dashboard.path;
 }
 
@@ -106,6 +111,7 @@ export function decide({ path, signedIn, user }: GuardInput): string | null {
   if (VERIFY_PAGES.has(p)) return landingFor(user);
 
   if (isStaffPath(p) && !isStaffUser(user)) return landingFor(user);
+  if (MEMBER_ONLY.has(p) && !user.member) return landingFor(user);
   if (isSuspended(user.member?.suspension) && !SUSPENDED_ALLOWED.has(p)) return paths.notifications.path;
   return null;
 }

@@ -10,7 +10,11 @@ import { RouteGuard } from './route-guard';
 function Root() {
   return (
     <>
-      <ScrollRestoration />
+      {/* A page opened fresh has the key "default": keying those by path keeps one page's scroll
+          position from being restored on another after a reload. */}
+      <ScrollRestoration
+        getKey={(location) => (location.key === 'default' ? location.pathname : location.key)}
+      />
       <Outlet />
     </>
   );

@@ -49,9 +49,10 @@ export default function DashboardPage() {
           </Stack>
         </SimpleGrid>
       </Paper>
+      {/* Team, KYC and invitations belong to members; a staff account has no member record. */}
       {user.member && <TeamWidgets lang={lang} />}
-      <VerificationStatus user={user} />
-      {user.invitation_code && <InvitationLink code={user.invitation_code} />}
+      {user.member && <VerificationStatus user={user} />}
+      {user.member && user.invitation_code && <InvitationLink code={user.invitation_code} />}
     </Stack>
   );
 }
