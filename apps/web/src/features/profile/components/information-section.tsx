@@ -206,69 +206,38 @@ export function InformationSection({
                 gridTemplateColumns: 'minmax(64px, 0.9fr) minmax(120px, 2fr) minmax(84px, 1.2fr)',
               }}
             >
-              <Controller
-                control={form.control}
-                name="day"
-                render={({ field }) => (
-                  <Select
-                    aria-label={t('info.day')}
-                    placeholder={t('info.day')}
-                    data={dayOptions()}
-                    value={field.value}
-                    onChange={field.onChange}
-                    {...lockedProps}
-                    searchable
-                    allowDeselect={false}
-                    error={Boolean(errors.day)}
-                    {...compact}
-                    data-testid="info-birthday-day"
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="month"
-                render={({ field }) => (
-                  <Select
-                    aria-label={t('info.month')}
-                    placeholder={t('info.month')}
-                    data={monthOptions(lang)}
-                    value={field.value}
-                    onChange={(v) => {
-                      field.onChange(v);
-                      form.clearErrors('day');
-                    }}
-                    {...lockedProps}
-                    searchable
-                    allowDeselect={false}
-                    error={Boolean(errors.day)}
-                    {...compact}
-                    data-testid="info-birthday-month"
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="year"
-                render={({ field }) => (
-                  <Select
-                    aria-label={t('info.year')}
-                    placeholder={t('info.year')}
-                    data={yearOptions(lang)}
-                    value={field.value}
-                    onChange={(v) => {
-                      field.onChange(v);
-                      form.clearErrors('day');
-                    }}
-                    {...lockedProps}
-                    searchable
-                    allowDeselect={false}
-                    error={Boolean(errors.day)}
-                    {...compact}
-                    data-testid="info-birthday-year"
-                  />
-                )}
-              />
+              {(
+                [
+                  ['day', dayOptions()],
+                  ['month', monthOptions(lang)],
+                  ['year', yearOptions(lang)],
+                ] as const
+              ).map(([part, options]) => (
+                <Controller
+                  key={part}
+                  control={form.control}
+                  name={part}
+                  render={({ field }) => (
+                    <Select
+                      aria-label={t(`info.${part}`)}
+                      placeholder={t(`info.${part}`)}
+                      data={options}
+                      value={field.value}
+                      onChange={(v) => {
+                        field.onChange(v);
+                        // The day's message speaks for the whole date: a new month or year may mend it.
+                        if (part !== 'day') form.clearErrors('day');
+                      }}
+                      {...lockedProps}
+                      searchable
+                      allowDeselect={false}
+                      error={Boolean(errors.day)}
+                      {...compact}
+                      data-testid={`info-birthday-${part}`}
+                    />
+                  )}
+                />
+              ))}
             </Box>
             {errors.day ? (
               <Text size="xs" c="red" role="alert">
