@@ -3,11 +3,7 @@ import type { PlacementResult, Side } from '@portal/contracts/network';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
-import { notifyMany } from '../../identity/notifications/notify';
 import { findMember, type MemberRow } from '../members/repository';
-
-/** Every placement updates the counters of the top of the tree: those updates queue on this lock. */
-const PLACEMENT_LOCK = 7_250_001;
 
 export async function placingMember(db: Db | Tx, userId: number): Promise<MemberRow> {
   const me = await findMember(db, { userId });
@@ -32,11 +28,6 @@ const placementNotices = (memberName: string, uplineName: string, side: Side) =>
   },
 });
 
-/**
- * Places a waiting member into an empty slot of my downline. One transaction: the slot, the
- * member's depth and jump pointer, every ancestor's team count and points for that side, and the
- * notifications. A slot taken meanwhile answers 409; nothing is half-written.
- */
 interface PlacementFacts {
   me_id: number | null;
   me_depth: number | null;
@@ -59,7 +50,6 @@ interface PlacementFacts {
   member_avatar: string | null;
   member_gender: string;
   member_depth: number | null;
-  member_point: string;
   member_referrer_ok: boolean;
 }
 
@@ -78,7 +68,7 @@ async function placementFacts(db: Db, userId: number, uplineId: number, memberId
     ),
     cand as (
       select m.id, m.user_id, m.member_code, u.first_name, u.last_name, u.avatar_thumbnail, u.gender, m.depth,
-        m.point::text as point, m.referrer_member_id
+        m.referrer_member_id
       from members m join users u on u.id = m.user_id where m.id = ${memberId} and u.deleted_at is null and u.is_active
     )
     select me.id as me_id, me.depth as me_depth, coalesce(me.active, false) as me_active, coalesce(me.suspended, false) as me_suspended,
@@ -87,7 +77,7 @@ async function placementFacts(db: Db, userId: number, uplineId: number, memberId
       coalesce(up.id = me.id or (up.depth is not null and member_in_downline(me.id, up.id)), false) as upline_in_downline,
       cand.id as member_id, cand.user_id as member_user_id, cand.member_code, cand.first_name as member_first,
       cand.last_name as member_last, cand.avatar_thumbnail as member_avatar, cand.gender as member_gender,
-      cand.depth as member_depth, cand.point as member_point,
+      cand.depth as member_depth,
       coalesce(cand.referrer_member_id = me.id or member_in_downline(me.id, cand.referrer_member_id), false) as member_referrer_ok
     from (select 1) one left join me on true left join up on true left join cand on true`);
   return rows[0]!;
@@ -98,6 +88,11 @@ const cannotPlace = () =>
     member_id: ['This member cannot be placed'],
   });
 
+/**
+ * Places a waiting member into an empty slot of my downline. One transaction: the slot, the
+ * member's depth and jump pointer, every ancestor's team count and points for that side, and the
+ * notifications. A slot taken meanwhile answers 409; nothing is half-written.
+ */
 export async function placeMember(
   ctx: AppContext,
   userId: number,
@@ -162,56 +157,42 @@ export async function placeMember(
     `${up.first_name} ${up.last_name}`,
     p.position,
   );
-  const candidate = { id: f.member_id, point: f.member_point };
-  const upline = { id: f.upline_id };
 
-  const placedAt = await ctx.db.transaction(async (tx) => {
-    // Taking the slot needs no queue: the unique (placement_parent_id, side) makes a racing
-    // placement into the same slot wait for this one and then fail (409), and a member placed
-    // meanwhile no longer matches `depth is null`.
-    let rows: { placed_at: Date }[];
-    try {
-      ({ rows } = await tx.execute<{ placed_at: Date }>(sql`
-        update members c set
-          placement_parent_id = p.id,
-          side = ${p.position},
-          depth = p.depth + 1,
-          jump_id = case when p.depth - j.depth = j.depth - jj.depth and j.id <> p.id then jj.id else p.id end,
-          placed_at = now(),
-          updated_at = now(),
-          updated_by = ${userId}
-        from members p join members j on j.id = p.jump_id join members jj on jj.id = j.jump_id
-        where p.id = ${upline.id} and c.id = ${candidate.id} and c.depth is null
-        returning c.placed_at`));
-    } catch (err) {
-      const code =
-        (err as { code?: string; cause?: { code?: string } }).code ??
-        (err as { cause?: { code?: string } }).cause?.code;
-      if (code === '23505') throw new AppError(409, 'CONFLICT', 'This position has just been taken');
-      throw err;
-    }
-    if (!rows[0]) throw new AppError(409, 'CONFLICT', 'This member was placed meanwhile');
-    await notifyMany(tx, [
-      { userId: f.member_user_id, ...n.placed },
-      { userId: f.upline_user_id, ...n.upline },
-    ]);
-
-    // Only the counters queue (see docs/decisions/007): one walk up the ancestors, each gaining
-    // one member and the new member's points on the side it hangs.
-    await tx.execute(sql`select pg_advisory_xact_lock(${PLACEMENT_LOCK})`);
-    await tx.execute(sql`
-      with recursive up(id, side) as (
-        select placement_parent_id, side from members where id = ${candidate.id}
-        union all
-        select m.placement_parent_id, m.side from up join members m on m.id = up.id where m.placement_parent_id is not null
-      )
-      update members a set
-        left_team = a.left_team + (up.side = 'left')::int,
-        right_team = a.right_team + (up.side = 'right')::int,
-        left_points = a.left_points + case when up.side = 'left' then ${candidate.point}::numeric else 0 end,
-        right_points = a.right_points + case when up.side = 'right' then ${candidate.point}::numeric else 0 end
-      from up where a.id = up.id`);
-    return new Date(rows[0].placed_at);
-  });
+  // The writes are one call to place_member() (migration 0007): the slot, the notifications, then
+  // the walk up the ancestors' counters, the only part that queues (docs/decisions/007). The unique
+  // (placement_parent_id, side) makes a racing placement into the same slot fail (409), and a member
+  // placed meanwhile no longer matches `depth is null` (null back, 409).
+  const notices = [
+    {
+      user_id: f.member_user_id,
+      kind: n.placed.kind,
+      title: n.placed.title,
+      title_th: n.placed.titleTh,
+      body: n.placed.body,
+      body_th: n.placed.bodyTh,
+    },
+    {
+      user_id: f.upline_user_id,
+      kind: n.upline.kind,
+      title: n.upline.title,
+      title_th: n.upline.titleTh,
+      body: n.upline.body,
+      body_th: n.upline.bodyTh,
+    },
+  ];
+  let placedAt: Date;
+  try {
+    const { rows } = await ctx.db.execute<{ placed_at: Date | string | null }>(
+      sql`select place_member(${f.member_id}, ${f.upline_id}, ${p.position}, ${userId}, ${JSON.stringify(notices)}::jsonb) as placed_at`,
+    );
+    if (!rows[0]?.placed_at) throw new AppError(409, 'CONFLICT', 'This member was placed meanwhile');
+    placedAt = new Date(rows[0].placed_at);
+  } catch (err) {
+    const code =
+      (err as { code?: string; cause?: { code?: string } }).code ??
+      (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505') throw new AppError(409, 'CONFLICT', 'This position has just been taken');
+    throw err;
+  }
   return { member, upline: up, position: p.position, placed_at: placedAt.toISOString() };
 }
