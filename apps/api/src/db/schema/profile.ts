@@ -8,14 +8,12 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 import { users } from './identity';
 import { members } from './network';
 import { countries, districts, provinces, subdistricts } from './reference';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 const ITEM_STATUSES = sql.raw(`('draft','waiting_for_review','in_progress_review','success','fail')`);
 const KYC_STATUSES = sql.raw(

@@ -18,6 +18,7 @@ import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
 import { lockForMemberChange, refreshKyc } from '../kyc/service';
 import { findOwnAddress, resolvePlaces, selectAddresses, type AddressRow } from './repository';
+import { pgError, UNIQUE_VIOLATION } from '../../../lib/sql';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const notFound = () => new AppError(404, 'NOT_FOUND_DATA', MSG.notFound);
@@ -47,9 +48,7 @@ async function lockIfHome(tx: Tx, uid: number, type: string) {
   if (type === 'home') await lockForMemberChange(tx, uid);
 }
 
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
-  (err as { cause?: { code?: string } }).cause?.code === '23505';
+const isUniqueViolation = (err: unknown) => pgError(err).code === UNIQUE_VIOLATION;
 
 export const addressRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -10,10 +10,9 @@ import { AppError } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/passwords';
 import { invitationCode } from '../../../lib/random';
 import { loadUser } from './repository';
+import { pgError, UNIQUE_VIOLATION } from '../../../lib/sql';
 
 type RegisterInput = z.output<typeof registerBody>;
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Which of the e-mail and mobile are taken, read in one statement so the two answers agree (two
@@ -103,13 +102,7 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, create
       if (!user) throw new Error('registered user vanished');
       return user;
     } catch (err) {
-      const pgErr = err as {
-        code?: string;
-        constraint?: string;
-        cause?: { code?: string; constraint?: string };
-      };
-      const code = pgErr.code ?? pgErr.cause?.code;
-      const constraint = pgErr.constraint ?? pgErr.cause?.constraint;
+      const { code, constraint } = pgError(err);
       if (code !== UNIQUE_VIOLATION) throw err;
       if (constraint === 'users_email_key' || constraint === 'users_mobile_key') {
         // Lost a race to an identical registration: answer as if it had come second.

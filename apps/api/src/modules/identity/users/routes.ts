@@ -12,6 +12,7 @@ import { envelope } from '../../../plugins/envelope';
 import { revokeUserSessions } from '../session/refresh-tokens';
 import { findUserByIdentifier, loadUser, loadUsers } from './repository';
 import { findReferrer, registerUser } from './register';
+import { containsPattern } from '../../../lib/sql';
 
 const idParams = z.object({ userId: z.coerce.number().int().positive() });
 
@@ -53,7 +54,7 @@ export const userRoutes =
       },
       async (request) => {
         const { page, per_page, search } = request.query;
-        const term = search ? `%${search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+        const term = search ? containsPattern(search) : undefined;
         const where = and(
           isNull(users.deletedAt),
           term

@@ -9,6 +9,7 @@ import type {
 } from '@portal/contracts/network';
 import type { Db, Tx } from '../../../db/client';
 import { BRIEF_COLUMNS, toBrief, type BriefRow } from '../members/repository';
+import { containsPattern } from '../../../lib/sql';
 
 export async function inDownline(db: Db | Tx, top: number, node: number): Promise<boolean> {
   const { rows } = await db.execute<{ ok: boolean }>(sql`select member_in_downline(${top}, ${node}) as ok`);
@@ -162,7 +163,7 @@ export async function emptySlots(
 }
 
 /** A subtree this small is searched by walking it; a larger one through the trigram indexes. */
-const WALK_LIMIT = 20_000;
+export const WALK_LIMIT = 20_000;
 /** The most candidates a broad search checks for membership of the downline. */
 const CANDIDATE_LIMIT = 2_000;
 
@@ -173,8 +174,8 @@ export async function searchDownline(
   page: number,
   perPage: number,
 ): Promise<{ items: DownlineSearchHit[]; total: number }> {
-  const term = `%${q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
-  const code = `%${q.toUpperCase().replace(/[%_\\]/g, '\\$&')}%`;
+  const term = containsPattern(q.toLowerCase());
+  const code = containsPattern(q.toUpperCase());
   const candidates =
     me.teamSize <= WALK_LIMIT
       ? sql`

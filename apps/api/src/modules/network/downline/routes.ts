@@ -33,7 +33,9 @@ import {
   searchDownline,
   subtree,
   teamOverview,
+  WALK_LIMIT,
 } from './repository';
+import { containsPattern } from '../../../lib/sql';
 
 const teamSize = (m: MemberRow) => m.left_team + m.right_team;
 
@@ -107,9 +109,10 @@ export const downlineRoutes =
       const m = await me(request);
       const size = teamSize(m);
       const cached = overviewCache.get(m.id);
-      if (cached && size > 20_000 && Date.now() - cached.at < OVERVIEW_TTL_MS) return envelope(cached.value);
+      if (cached && size > WALK_LIMIT && Date.now() - cached.at < OVERVIEW_TTL_MS)
+        return envelope(cached.value);
       const value = await teamOverview(ctx.db, { id: m.id, teamSize: size });
-      if (size > 20_000) overviewCache.set(m.id, { at: Date.now(), value });
+      if (size > WALK_LIMIT) overviewCache.set(m.id, { at: Date.now(), value });
       return envelope(value);
     });
 
@@ -142,8 +145,8 @@ export const downlineRoutes =
       async (request) => {
         const m = await me(request);
         const { q, page, per_page } = request.query;
-        const term = q ? `%${q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%` : null;
-        const code = q ? `%${q.toUpperCase().replace(/[%_\\]/g, '\\$&')}%` : null;
+        const term = q ? containsPattern(q.toLowerCase()) : null;
+        const code = q ? containsPattern(q.toUpperCase()) : null;
         const { rows } = await ctx.db.execute<
           BriefRow & {
             email: string;

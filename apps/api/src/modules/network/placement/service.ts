@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { findMember, type MemberRow } from '../members/repository';
+import { pgError, UNIQUE_VIOLATION } from '../../../lib/sql';
 
 export async function placingMember(db: Db | Tx, userId: number): Promise<MemberRow> {
   const me = await findMember(db, { userId });
@@ -188,10 +189,8 @@ export async function placeMember(
     if (!rows[0]?.placed_at) throw new AppError(409, 'CONFLICT', 'This member was placed meanwhile');
     placedAt = new Date(rows[0].placed_at);
   } catch (err) {
-    const code =
-      (err as { code?: string; cause?: { code?: string } }).code ??
-      (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw new AppError(409, 'CONFLICT', 'This position has just been taken');
+    if (pgError(err).code === UNIQUE_VIOLATION)
+      throw new AppError(409, 'CONFLICT', 'This position has just been taken');
     throw err;
   }
   return { member, upline: up, position: p.position, placed_at: placedAt.toISOString() };

@@ -11,6 +11,7 @@ import { nameMatches, toBankAccount } from '../../identity/banks/repository';
 import { staffFileUrl, toDocument } from '../../identity/documents/repository';
 import { loadFacts } from '../../identity/kyc/repository';
 import { overview } from '../../identity/kyc/state';
+import { containsPattern } from '../../../lib/sql';
 
 /** The KYC status of a member, with or without a KYC row (no row: nothing given yet). */
 const STATUS = sql.raw(
@@ -46,7 +47,7 @@ export async function kycQueue(db: Db, q: z.output<typeof kycQueueQuery>) {
   if (q.status === 'queue') filters.push(sql`${STATUS} in ('waiting_for_review', 'in_progress_review')`);
   else if (q.status !== 'all') filters.push(sql`${STATUS} = ${q.status}`);
   if (q.q) {
-    const term = `%${q.q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
+    const term = containsPattern(q.q.toLowerCase());
     filters.push(sql`(u.search_text like ${term} or lower(m.member_code) like ${term})`);
   }
   const where = sql.join(filters, sql` and `);
