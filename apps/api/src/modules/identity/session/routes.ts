@@ -25,9 +25,17 @@ const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_CO
 
 const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
-/** The token endpoint speaks RFC 6749, not the envelope. */
+type Grant = 'client_credentials' | 'refresh_token';
+
+/**
+ * The token endpoint speaks RFC 6749, not the envelope. Only the member API issues user tokens, so
+ * the other services mount it with client credentials alone.
+ */
 export const oauthRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (
+    ctx: AppContext,
+    grants: readonly Grant[] = ['client_credentials', 'refresh_token'],
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/oauth/token', { config: { access: 'none' } }, async (request, reply) => {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
@@ -35,12 +43,11 @@ export const oauthRoutes =
       try {
         if (!parsed.success) {
           const grant = (request.body as { grant_type?: unknown } | null)?.grant_type;
-          if (grant && grant !== 'client_credentials' && grant !== 'refresh_token') {
-            throw new OAuthError(400, 'unsupported_grant_type');
-          }
+          if (grant && !grants.includes(grant as Grant)) throw new OAuthError(400, 'unsupported_grant_type');
           throw new OAuthError(400, 'invalid_request');
         }
         const body = parsed.data;
+        if (!grants.includes(body.grant_type)) throw new OAuthError(400, 'unsupported_grant_type');
         if (body.grant_type === 'client_credentials') {
           return await clientCredentials(ctx, body.client_id, body.client_secret, body.scope);
         }
