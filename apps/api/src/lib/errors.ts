@@ -7,10 +7,15 @@ export class AppError extends Error {
     readonly errorCode: ErrorCode,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** Seconds until trying again makes sense: sent as `Retry-After` (429, 503). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
 }
+
+export const rateLimited = (retryAfterSeconds: number, message: string) =>
+  new AppError(429, 'RATE_LIMITED', message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
 
 export const validation = (field: string, message: string, errorCode: ErrorCode = 'VALIDATION_ERROR') =>
   new AppError(422, errorCode, message, { [field]: [message] });

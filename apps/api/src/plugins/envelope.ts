@@ -46,6 +46,7 @@ function fieldErrors(issues: ZodIssueLike[]): Record<string, string[]> {
 export function registerErrorEnvelope(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return sendError(reply, error.statusCode, error.errorCode, error.message, error.fieldErrors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
