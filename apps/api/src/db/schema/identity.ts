@@ -48,6 +48,8 @@ export const users = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
+    /** Access tokens issued before this stop working (logout everywhere, deactivation, a change of standing). */
+    tokensValidAfter: ts('tokens_valid_after'),
     /** What member search matches: name, mobile and e-mail, lower-cased (trigram-indexed). */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || mobile || ' ' || email)`,
@@ -60,6 +62,9 @@ export const users = pgTable(
     check('users_gender_check', sql`${t.gender} in ('male','female')`),
     check('users_type_check', sql`${t.type} in ('member','staff','admin')`),
     check('users_language_check', sql`${t.language} in ('th','en')`),
+    index('users_tokens_valid_after_idx')
+      .on(t.tokensValidAfter)
+      .where(sql`${t.tokensValidAfter} is not null`),
   ],
 );
 
@@ -85,6 +90,9 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_revoked_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
   ],
 );
 
