@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { int32IdParam } from './ids.ts';
 import { MSG } from './messages.ts';
+import { personName } from './text.ts';
 
 export const OTP_LENGTH = 6;
 export const PASSWORD_MIN = 8;
@@ -57,14 +59,14 @@ export const AUTHEN_TYPES = ['mobile', 'email'] as const;
 /** The specification's registration payload, plus the terms checkbox. */
 export const registerBody = z
   .strictObject({
-    first_name: z.string({ message: MSG.required }).trim().min(1, MSG.required).max(100),
-    last_name: z.string({ message: MSG.required }).trim().min(1, MSG.required).max(100),
+    first_name: personName(),
+    last_name: personName(),
     email: z.string({ message: MSG.required }).trim().toLowerCase().pipe(EMAIL),
     mobile: mobileSchema,
     password: passwordSchema,
     password_confirmation: z.string({ message: MSG.required }),
     gender: z.enum(GENDERS, { message: MSG.required }),
-    country_id: z.coerce.number().int().positive().default(764),
+    country_id: int32IdParam.default(764),
     authen_type_default: z.enum(AUTHEN_TYPES).default('mobile'),
     ref_uuid: z.string({ message: MSG.invalidInvitation }).trim().min(1, MSG.invalidInvitation).max(64),
     is_active: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
@@ -154,8 +156,8 @@ export interface LoginResult {
 }
 
 export const updateMeBody = z.strictObject({
-  first_name: z.string().trim().min(1, MSG.required).max(100).optional(),
-  last_name: z.string().trim().min(1, MSG.required).max(100).optional(),
+  first_name: personName().optional(),
+  last_name: personName().optional(),
   birthday: z.iso.date().nullable().optional(),
   gender: z.enum(GENDERS).optional(),
   language: z.enum(['th', 'en']).optional(),
@@ -178,8 +180,8 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 /** Staff or application clients update a user: activation and sync flags, name, e-mail. */
 export const updateUserBody = z.strictObject({
-  first_name: z.string().trim().min(1).max(100).optional(),
-  last_name: z.string().trim().min(1).max(100).optional(),
+  first_name: personName().optional(),
+  last_name: personName().optional(),
   email: z.string().trim().toLowerCase().pipe(EMAIL).optional(),
   is_active: z.boolean().optional(),
   is_sync: z.boolean().optional(),

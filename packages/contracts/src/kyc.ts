@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KYC_STATUSES, type KycStatus } from './network.ts';
+import { cleanText } from './text.ts';
 
 export { KYC_STATUSES, type KycStatus };
 
@@ -81,7 +82,7 @@ export const kycApproveBody = z.strictObject({ target: z.enum(KYC_TARGETS) });
 /** POST /staff/v1/kyc/{memberId}/reject: the reason is shown to the member. */
 export const kycRejectBody = z.strictObject({
   target: z.enum(KYC_TARGETS),
-  reason: z.string({ message: 'A reason is required' }).trim().min(3, 'A reason is required').max(1000),
+  reason: cleanText('A reason is required').min(3, 'A reason is required').max(1000),
 });
 
 export const KYC_AUDIT_ACTIONS = ['submit', 'start', 'approve', 'reject'] as const;

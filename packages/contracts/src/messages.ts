@@ -69,4 +69,7 @@ export const MSG = {
   kycTargetNotInReview: 'This part of the KYC is not in review',
   kycOwnCase: 'You may not review your own KYC',
   noMember: 'This account has no member record',
+  // input hygiene
+  controlCharacters: 'This field may not contain control characters',
+  nameNeedsLetter: 'The name must contain letters',
 } as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { SuspensionEntry } from './identity.ts';
 import { pageQuery } from './envelope.ts';
+import { bigintIdParam } from './ids.ts';
+import { cleanText, personName } from './text.ts';
 
 export const SIDES = ['left', 'right'] as const;
 export type Side = (typeof SIDES)[number];
@@ -132,7 +134,7 @@ export interface PlaceableMember extends MemberBrief {
 }
 
 export const slotsQuery = z.object({
-  member_id: z.coerce.number().int().positive().optional(),
+  member_id: bigintIdParam.optional(),
 });
 
 /** GET /member_downline/below_postion_member_id */
@@ -148,8 +150,8 @@ export interface SlotChoices {
 }
 
 export const placementBody = z.strictObject({
-  member_id: z.coerce.number().int().positive(),
-  upline_member_id: z.coerce.number().int().positive(),
+  member_id: bigintIdParam,
+  upline_member_id: bigintIdParam,
   position: z.enum(SIDES),
   confirm: z.literal(true, { message: 'Please confirm that the placement is correct' }),
 });
@@ -164,10 +166,10 @@ export interface PlacementResult {
 
 /** POST /manage_member: an application client creates (or finds) the network member of a user. */
 export const manageMemberBody = z.strictObject({
-  user_id: z.coerce.number().int().positive(),
-  referrer_member_id: z.coerce.number().int().positive().nullable().optional(),
-  package: z.string().trim().max(50).nullable().optional(),
-  business_title: z.string().trim().max(80).nullable().optional(),
+  user_id: bigintIdParam,
+  referrer_member_id: bigintIdParam.nullable().optional(),
+  package: cleanText().max(50).nullable().optional(),
+  business_title: cleanText().max(80).nullable().optional(),
   expiry_date: z.iso.date().nullable().optional(),
   is_active: z.boolean().optional(),
 });
@@ -175,8 +177,8 @@ export const manageMemberUpdate = manageMemberBody.omit({ user_id: true, referre
 
 /** PUT /member/{id}: name and e-mail sync from the member API. */
 export const memberSyncBody = z.strictObject({
-  first_name: z.string().trim().min(1).max(100).optional(),
-  last_name: z.string().trim().min(1).max(100).optional(),
+  first_name: personName().optional(),
+  last_name: personName().optional(),
   email: z.email().max(254).optional(),
 });
 

@@ -8,7 +8,9 @@ import {
   normaliseAccountNo,
 } from './banks.ts';
 import { updateMeBody } from './identity.ts';
+import { int32Id } from './ids.ts';
 import { MSG } from './messages.ts';
+import { cleanText, optionalText, personName } from './text.ts';
 import type { KycItemStatus } from './kyc.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -108,14 +110,8 @@ export const DOCUMENT_EXTENSIONS = ['png', 'gif', 'jpg', 'jpeg', 'pdf'] as const
 export const DOCUMENT_MIME_TYPES = ['image/png', 'image/gif', 'image/jpeg', 'application/pdf'] as const;
 export const MAX_DOCUMENTS = 30;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+/** Free text: invisible characters stripped, trimmed, empty becomes null. */
+const text = optionalText;
 
 /** The form fields beside `file` on POST /v1/me/documents. */
 export const documentFields = z.strictObject({
@@ -182,7 +178,7 @@ const accountNo = z
 
 export const bankAccountBody = z.strictObject({
   code: z.enum(BANK_CODES, { message: MSG.invalidBank }),
-  account_name: z.string({ message: MSG.required }).trim().min(1, MSG.required).max(200),
+  account_name: personName(200),
   account_no: accountNo,
   type: z.enum(BANK_ACCOUNT_TYPES, { message: MSG.invalidAccountType }),
   branch: text(200),
@@ -241,27 +237,25 @@ const phone = z
  */
 export const addressBody = z.strictObject({
   type: z.enum(ADDRESS_TYPES, { message: MSG.invalidAddressType }),
-  number: z.string({ message: MSG.required }).trim().min(1, MSG.required).max(50),
+  number: cleanText(MSG.required).min(1, MSG.required).max(50),
   building: text(200),
   alley: text(100),
   street: text(100),
-  subdistrict_id: z.number().int().positive().nullable().optional(),
-  district_id: z.number().int().positive().nullable().optional(),
-  province_id: z.number().int().positive().nullable().optional(),
+  subdistrict_id: int32Id.nullable().optional(),
+  district_id: int32Id.nullable().optional(),
+  province_id: int32Id.nullable().optional(),
   subdistrict_name: text(100),
   district_name: text(100),
   province_name: text(100),
   post_code: text(12),
   telephone: phone,
-  country_id: z.number().int().positive().default(THAILAND_ID),
+  country_id: int32Id.default(THAILAND_ID),
   /** Shipping only: the default shipping address (exactly one is). */
   is_default: z.boolean().optional(),
 });
 export type AddressBody = z.input<typeof addressBody>;
 /** PUT: any subset; the result is checked as a whole. The type cannot change. */
-export const addressUpdateBody = addressBody
-  .partial()
-  .extend({ country_id: z.number().int().positive().optional() });
+export const addressUpdateBody = addressBody.partial().extend({ country_id: int32Id.optional() });
 
 export interface Place {
   id: number;
