@@ -1,0 +1,3 @@
+ALTER TABLE "users" ADD COLUMN "tokens_valid_after" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "refresh_tokens_revoked_idx" ON "refresh_tokens" USING btree ("revoked_at") WHERE "refresh_tokens"."revoked_at" is not null;--> statement-breakpoint
+CREATE INDEX "users_tokens_valid_after_idx" ON "users" USING btree ("tokens_valid_after") WHERE "users"."tokens_valid_after" is not null;
