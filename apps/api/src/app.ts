@@ -27,6 +27,7 @@ import { staffModule } from './modules/staff';
 import { createStorage, type Storage } from './lib/storage';
 import { registerAppKey, registerAuth } from './plugins/auth';
 import { envelope, registerErrorEnvelope, sendError } from './plugins/envelope';
+import { registerInputHygiene } from './plugins/input';
 import { AppError } from './lib/errors';
 import { MSG } from '@portal/contracts/messages';
 
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', MSG.rateLimited),
         });
         registerAppKey(api, config.appKeys);
+        registerInputHygiene(api);
         registerAuth(api, ctx.signer, confidential, isStaffNow);
         await api.register(module(ctx));
       },

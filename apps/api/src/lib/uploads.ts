@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { type DOCUMENT_MIME_TYPES } from '@portal/contracts/profile';
 import { MSG } from '@portal/contracts/messages';
 import { AppError } from './errors';
+import { assertNoControlCharacters } from '../plugins/input';
 
 export type DocumentMime = (typeof DOCUMENT_MIME_TYPES)[number];
 
@@ -68,6 +69,8 @@ export async function readMultipart(request: FastifyRequest, maxBytes: number): 
     if (code === 'FST_PROTO_VIOLATION') throw new AppError(400, 'BAD_REQUEST', 'Bad request');
     throw new AppError(400, 'BAD_REQUEST', 'The upload could not be read');
   }
+  // The same rule as JSON bodies (plugins/input): the hook before validation cannot see these fields.
+  assertNoControlCharacters([fields, 'text']);
   return { fields, file };
 }
 

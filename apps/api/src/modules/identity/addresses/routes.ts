@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { lastPage } from '@portal/contracts/envelope';
+import { bigintIdParam } from '@portal/contracts/ids';
 import { MSG } from '@portal/contracts/messages';
 import {
   MAX_ADDRESSES,
@@ -20,7 +21,7 @@ import { lockForMemberChange, refreshKyc } from '../kyc/service';
 import { findOwnAddress, resolvePlaces, selectAddresses, type AddressRow } from './repository';
 import { pgError, UNIQUE_VIOLATION } from '../../../lib/sql';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const idParams = z.object({ id: bigintIdParam });
 const notFound = () => new AppError(404, 'NOT_FOUND_DATA', MSG.notFound);
 
 async function one(tx: Tx | AppContext['db'], id: number): Promise<Address> {

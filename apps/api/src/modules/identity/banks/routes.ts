@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { BANKS, bankByCode } from '@portal/contracts/banks';
 import { lastPage, pageQuery } from '@portal/contracts/envelope';
+import { bigintIdParam } from '@portal/contracts/ids';
 import { MSG } from '@portal/contracts/messages';
 import { MAX_BANK_ACCOUNTS, bankAccountBody, bankAccountUpdateBody } from '@portal/contracts/profile';
 import type { AppContext } from '../../../context';
@@ -15,7 +16,7 @@ import { envelope } from '../../../plugins/envelope';
 import { lockForMemberChange, refreshKyc } from '../kyc/service';
 import { findOwnBank, listBanks, toBankAccount } from './repository';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const idParams = z.object({ id: bigintIdParam });
 const notFound = () => new AppError(404, 'NOT_FOUND_DATA', MSG.notFound);
 const approvedLocked = () => new AppError(409, 'CONFLICT', MSG.approvedLocked);
 

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { lastPage } from '@portal/contracts/envelope';
+import { bigintIdParam } from '@portal/contracts/ids';
 import { MSG } from '@portal/contracts/messages';
 import {
   MAX_DOCUMENTS,
@@ -27,7 +28,7 @@ import { envelope } from '../../../plugins/envelope';
 import { assertNotUnderReview, lockForMemberChange, refreshKyc } from '../kyc/service';
 import { countDocuments, findOwnDocument, listDocuments, toDocument, type DocumentRow } from './repository';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const idParams = z.object({ id: bigintIdParam });
 const notFoundDocument = () => new AppError(404, 'NOT_FOUND_DOCUMENT', MSG.notFoundDocument);
 const approvedLocked = () => new AppError(409, 'CONFLICT', MSG.approvedLocked);
 const tooMany = () => new AppError(422, 'VALIDATION_ERROR', MSG.tooMany, { file: [MSG.tooMany] });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { lastPage, pageQuery } from '@portal/contracts/envelope';
+import { bigintIdParam } from '@portal/contracts/ids';
 import type { Notification } from '@portal/contracts/identity';
 import type { AppContext } from '../../../context';
 import { notifications } from '../../../db/schema/identity';
@@ -59,7 +60,7 @@ export const notificationRoutes =
       '/v1/me/notifications/:id/read',
       {
         config: { access: 'user' },
-        schema: { params: z.object({ id: z.coerce.number().int().positive() }) },
+        schema: { params: z.object({ id: bigintIdParam }) },
       },
       async (request) => {
         const rows = await ctx.db

@@ -3,6 +3,7 @@ import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { lastPage, pageQuery } from '@portal/contracts/envelope';
+import { int32IdParam } from '@portal/contracts/ids';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { countries, districts, provinces, subdistricts } from '../../../db/schema/reference';
@@ -87,7 +88,7 @@ export const referenceRoutes =
       '/v1/districts',
       {
         ...opts,
-        schema: { querystring: pageQuery(300).extend({ province_id: z.coerce.number().int().positive() }) },
+        schema: { querystring: pageQuery(300).extend({ province_id: int32IdParam }) },
       },
       async (request, reply) => {
         reply.header('cache-control', 'public, max-age=3600');
@@ -114,7 +115,7 @@ export const referenceRoutes =
       '/v1/subdistricts',
       {
         ...opts,
-        schema: { querystring: pageQuery(300).extend({ district_id: z.coerce.number().int().positive() }) },
+        schema: { querystring: pageQuery(300).extend({ district_id: int32IdParam }) },
       },
       async (request, reply) => {
         reply.header('cache-control', 'public, max-age=3600');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { lastPage, pageQuery } from '@portal/contracts/envelope';
+import { bigintIdParam } from '@portal/contracts/ids';
 import { registerBody, updateUserBody } from '@portal/contracts/identity';
 import { MSG } from '@portal/contracts/messages';
 import type { AppContext } from '../../../context';
@@ -14,7 +15,7 @@ import { findUserByIdentifier, loadUser, loadUsers } from './repository';
 import { findReferrer, registerUser } from './register';
 import { containsPattern } from '../../../lib/sql';
 
-const idParams = z.object({ userId: z.coerce.number().int().positive() });
+const idParams = z.object({ userId: bigintIdParam });
 
 export const userRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

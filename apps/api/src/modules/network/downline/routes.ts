@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { lastPage, pageQuery } from '@portal/contracts/envelope';
+import { bigintIdParam } from '@portal/contracts/ids';
 import {
   downlineQuery,
   placementBody,
@@ -213,7 +214,7 @@ export const downlineRoutes =
       {
         config: { access: 'user' },
         schema: {
-          params: z.object({ memberId: z.coerce.number().int().positive() }),
+          params: z.object({ memberId: bigintIdParam }),
           querystring: downlineQuery,
         },
       },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '@portal/contracts/messages';
+import { bigintIdParam } from '@portal/contracts/ids';
 import { manageMemberBody, manageMemberUpdate, memberSyncBody } from '@portal/contracts/network';
 import type { AppContext } from '../../../context';
 import { users } from '../../../db/schema/identity';
@@ -12,7 +13,7 @@ import { envelope } from '../../../plugins/envelope';
 import { findUserByIdentifier } from '../../identity/users/repository';
 import { findMember, toNetworkMember } from './repository';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: bigintIdParam });
 
 export const memberRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

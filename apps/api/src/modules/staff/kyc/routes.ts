@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { lastPage } from '@portal/contracts/envelope';
+import { bigintIdParam } from '@portal/contracts/ids';
 import { kycApproveBody, kycRejectBody } from '@portal/contracts/kyc';
 import { MSG } from '@portal/contracts/messages';
 import { kycQueueQuery } from '@portal/contracts/staff';
@@ -15,8 +16,8 @@ import { sendDocumentFile } from '../../identity/documents/routes';
 import { decide, startReview } from '../../identity/kyc/service';
 import { kycCase, kycQueue } from './repository';
 
-const memberParams = z.object({ memberId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const memberParams = z.object({ memberId: bigintIdParam });
+const idParams = z.object({ id: bigintIdParam });
 const staff = { access: 'staff' as const };
 
 /** The person deciding: an application client may read the queue but not decide. */
