@@ -6,7 +6,7 @@ import { MSG } from './messages.ts';
  * U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which can make a name read backwards on a staff
  * page, and zero-width characters (U+200B–U+200D, U+2060, U+FEFF, the soft hyphen U+00AD), which
  * can make an empty-looking name or two names that look alike. They are stripped from names,
- * addresses and document titles before anything is stored (migration 0008 cleaned older rows).
+ * addresses and document titles before anything is stored (migration 0009 cleaned older rows).
  */
 export const INVISIBLE_CHARACTERS = /[\u00AD\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
 
