@@ -105,7 +105,15 @@ try {
   const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/network/api/v1`;
   const signer = new TokenSigner(secret, 3600, 3600);
   const tokenFor = async (index: number) =>
-    (await signer.userToken(index + 1, 'member', 'portal-web', randomUUID())).token;
+    (
+      await signer.userToken({
+        userId: index + 1,
+        userType: 'member',
+        clientId: 'portal-web',
+        sessionId: randomUUID(),
+        suspension: 'none',
+      })
+    ).token;
   const get = async (token: string, p: string) => {
     const res = await fetch(base + p, {
       headers: { 'x-app-key': 'portal-web', authorization: `Bearer ${token}` },

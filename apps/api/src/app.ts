@@ -16,7 +16,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { createLimits, type AppContext } from './context';
+import { Redis } from 'ioredis';
+import { createCounterStore, createLimits, createRevocationStore, type AppContext } from './context';
 import type { Database } from './db/client';
 import { createMessaging } from './lib/messaging';
 import { TokenSigner } from './lib/tokens';
@@ -30,6 +31,7 @@ import { envelope, registerErrorEnvelope, sendError } from './plugins/envelope';
 import { registerInputHygiene } from './plugins/input';
 import { AppError } from './lib/errors';
 import { MSG } from '@portal/contracts/messages';
+import { loadRevocations, revocationTtlMs } from './modules/identity/session/access';
 
 export interface BuildOptions {
   config: Config;
@@ -38,13 +40,16 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Defaults to the local disk under STORAGE_DIR. */
   storage?: Storage;
+  /** Demo mode only: print each outbox message (with its code) to this process's terminal. */
+  echoOutbox?: boolean;
 }
 
 /**
- * Where the APIs answer (an unknown path there is a JSON 404). The staff API lives under
+ * Where the APIs answer (an unknown path there is a JSON 404; so is every /dev path outside demo
+ * mode). The staff API lives under
  * /staff/v1 so that the portal's staff pages (/staff/kyc) can share the /staff prefix.
  */
-export const API_PREFIXES = ['/member', '/network', '/shop', '/staff/v1'] as const;
+export const API_PREFIXES = ['/member', '/network', '/shop', '/staff/v1', '/dev'] as const;
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -61,15 +66,34 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorEnvelope(app);
 
+  // With REDIS_URL, rate-limit counters and token revocations are shared by every process.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    : null;
+  if (redis) {
+    redis.on('error', (err: Error) => app.log.warn({ err }, 'Redis error'));
+    await redis.connect();
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  }
+  const counters = createCounterStore(redis, config.redisKeyPrefix);
   const ctx: AppContext = {
     config,
     db: database.db,
     signer: new TokenSigner(opts.jwtSecret, config.accessTokenTtl, config.appTokenTtl),
     messaging: createMessaging(config),
-    limits: createLimits(config),
+    limits: createLimits(config, counters),
+    revocations: createRevocationStore(redis, config.redisKeyPrefix),
     storage: opts.storage ?? createStorage(config),
   };
   app.decorate('ctx', ctx);
+  // What was ended within an access token's lifetime before this process started stays ended.
+  await loadRevocations(database.db, ctx.revocations, revocationTtlMs(ctx));
+  if (config.demoMode && opts.echoOutbox) {
+    ctx.messaging.outbox.echo = (m) =>
+      console.log(
+        `  outbox  ${m.channel} to ${m.to}  ${m.purpose}${m.code ? `  code ${m.code}` : ''}${m.link ? `  ${m.link}` : ''}`,
+      );
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -125,7 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       appKey: config.appKeys[0] ?? 'portal-web',
       clientId: config.clients[0]?.id ?? 'portal-web',
       clientSecret: config.clients[0]?.kind === 'public' ? config.clients[0].secret : 'public',
-      demo: config.demoSeed,
+      demo: config.demoMode,
       appVersion: '0.1.1',
     };
   });
@@ -146,11 +170,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await api.register(rateLimit, {
           max: config.rateLimit.global,
           timeWindow: 60_000,
+          ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}global:${prefix}:` } : {}),
           errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', MSG.rateLimited),
         });
         registerAppKey(api, config.appKeys);
         registerInputHygiene(api);
-        registerAuth(api, ctx.signer, confidential, isStaffNow);
+        registerAuth(api, ctx.signer, ctx.revocations, confidential, isStaffNow);
         await api.register(module(ctx));
       },
       { prefix },
@@ -161,9 +186,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Avatar images load in <img> elements, which cannot send the app key or a token (decision 008).
   await app.register(avatarFileRoutes(ctx));
 
-  if (config.demoSeed) {
-    const { devOutboxRoutes } = await import('./modules/dev/outbox');
-    await app.register(devOutboxRoutes(ctx), { prefix: '/dev' });
+  // Demo mode only (decision 014): otherwise every /dev route is the JSON 404.
+  if (config.demoMode) {
+    const { devRoutes } = await import('./modules/dev/routes');
+    await app.register(devRoutes(ctx, isStaffNow), { prefix: '/dev' });
   }
 
   const indexHtml = path.join(config.webDist, 'index.html');

@@ -20,7 +20,10 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DEMO_MODE: bool.optional(),
   DEMO_SEED: bool.optional(),
+  REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('portal:'),
   PUBLIC_URL: z.string().url().optional(),
   SHOP_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
@@ -48,6 +51,9 @@ const envSchema = z.object({
     .min(60)
     .default(24 * 3600),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_ADDRESS: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_REGISTER_CODE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(1200),
@@ -78,7 +84,16 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Demo mode: the /dev routes (outbox, later the business clock) answer, to a loopback visitor or
+   * staff; outbox codes are echoed to the terminal. On by default only on the embedded database.
+   */
+  demoMode: boolean;
   demoSeed: boolean;
+  /** Shared rate-limit counters and token revocations for several processes (else in memory). */
+  redisUrl: string | undefined;
+  /** Every key the portal writes to Redis starts with this (several portals may share one Redis). */
+  redisKeyPrefix: string;
   publicUrl: string;
   shopUrl: string | null;
   webDist: string;
@@ -92,7 +107,19 @@ export interface Config {
   otp: { ttlSeconds: number; maxAttempts: number; resendSeconds: number };
   resetTtlSeconds: number;
   activationTtlSeconds: number;
-  rateLimit: { login: number; otp: number; windowSeconds: number; global: number };
+  rateLimit: {
+    /** Failed sign-ins per account from one address (and the account's budget before it is "under attack"). */
+    login: number;
+    /** Failed sign-ins from one address across all accounts. */
+    loginAddress: number;
+    otp: number;
+    windowSeconds: number;
+    global: number;
+    /** Registrations per address per hour. */
+    register: number;
+    /** Registrations per invitation code per ten minutes. */
+    registerCode: number;
+  };
   bodyLimit: number;
   uploadMaxBytes: number;
   avatarMaxBytes: number;
@@ -112,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid settings:\n${lines}`);
   }
   const e = parsed.data;
+  const demoMode = e.DEMO_MODE ?? !e.DATABASE_URL;
   const clients = e.OAUTH_CLIENTS
     ? z.array(clientSchema).parse(JSON.parse(e.OAUTH_CLIENTS))
     : [clientSchema.parse({ id: 'portal-web', secret: 'public', kind: 'public', scopes: ['public'] })];
@@ -128,7 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
+    demoMode,
+    demoSeed: e.DEMO_SEED ?? demoMode,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl,
     shopUrl: e.SHOP_URL ?? null,
     webDist,
@@ -150,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     activationTtlSeconds: e.ACTIVATION_TTL_SECONDS,
     rateLimit: {
       login: e.RATE_LIMIT_LOGIN,
+      loginAddress: e.RATE_LIMIT_LOGIN_ADDRESS,
+      register: e.RATE_LIMIT_REGISTER,
+      registerCode: e.RATE_LIMIT_REGISTER_CODE,
       otp: e.RATE_LIMIT_OTP,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
       global: e.RATE_LIMIT_GLOBAL,

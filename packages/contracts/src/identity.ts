@@ -102,6 +102,19 @@ export function isSuspended(entries: readonly Pick<SuspensionEntry, 'status'>[] 
   return first?.status === 'active' || first?.status === 'done';
 }
 
+/**
+ * What a suspension leaves reachable (decision 012): `kyc` also reaches the profile's documents,
+ * bank and KYC sections, since finishing KYC is the way out. Every suspension entry today is the KYC
+ * deadline's, so a suspended member is suspended for KYC; another kind of suspension would be `other`.
+ */
+export type SuspensionKind = 'none' | 'kyc' | 'other';
+export function suspensionKind(
+  entries: readonly Pick<SuspensionEntry, 'status' | 'period'>[] | null | undefined,
+): SuspensionKind {
+  if (!isSuspended(entries)) return 'none';
+  return SUSPENSION_PERIODS.includes(entries![0]!.period) ? 'kyc' : 'other';
+}
+
 export interface EmbeddedMember {
   id: number;
   memberCode: string;

@@ -30,6 +30,7 @@ export const MSG = {
   invalidAppKey: 'Invalid application key',
   unauthenticated: 'Unauthenticated',
   forbidden: 'Forbidden',
+  accountSuspended: 'This account is suspended',
   // profile and KYC
   identityPair: 'Give the identity type and number together',
   invalidIdCard: 'The ID card number must be 13 digits with a valid check digit',

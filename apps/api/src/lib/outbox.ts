@@ -15,14 +15,17 @@ export interface OutboxMessage {
 /** The default provider for SMS and e-mail: one JSON line per message in DATA_DIR/outbox.jsonl. */
 export class Outbox {
   readonly file: string;
+  /** Demo mode: also show each message where the operator reads (the portal's terminal). */
+  echo?: (msg: OutboxMessage) => void;
   constructor(dataDir: string) {
     this.file = path.join(dataDir, 'outbox.jsonl');
   }
 
   async append(msg: Omit<OutboxMessage, 'at'>): Promise<void> {
     await fs.promises.mkdir(path.dirname(this.file), { recursive: true });
-    const line = JSON.stringify({ ...msg, at: new Date().toISOString() }) + '\n';
-    await fs.promises.appendFile(this.file, line, { mode: 0o600 });
+    const message: OutboxMessage = { ...msg, at: new Date().toISOString() };
+    await fs.promises.appendFile(this.file, JSON.stringify(message) + '\n', { mode: 0o600 });
+    this.echo?.(message);
   }
 
   /** Newest first. */

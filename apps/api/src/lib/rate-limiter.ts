@@ -1,50 +1,51 @@
 import { MSG } from '@portal/contracts/messages';
-import { AppError } from './errors';
+import { rateLimited } from './errors';
+import type { Count, CounterStore } from './counters';
 
 /**
- * Fixed-window counters kept in memory, one per key (an IP, an account). Enough for one process;
- * several processes behind a proxy would share a store (see docs/decisions/004-rate-limits.md).
+ * Fixed-window counters, one per key (an IP, an account, a destination), in a shared store: the
+ * process's memory, or Redis when several processes serve one portal (decision 004).
  */
 export class RateLimiter {
-  private hits = new Map<string, { count: number; resetAt: number }>();
-  private lastSweep = Date.now();
-
   constructor(
-    private limit: number,
-    private windowMs: number,
-    private now: () => number = Date.now,
+    private store: CounterStore,
+    /** Namespaces this limiter's keys in the shared store. */
+    private name: string,
+    readonly limit: number,
+    readonly windowMs: number,
   ) {}
 
-  /** Counts one attempt for every key; throws 429 when any key is over its limit. */
-  hit(...keys: string[]): void {
-    const now = this.now();
-    this.sweep(now);
-    let over = false;
-    for (const key of keys) {
-      let entry = this.hits.get(key);
-      if (!entry || entry.resetAt <= now) {
-        entry = { count: 0, resetAt: now + this.windowMs };
-        this.hits.set(key, entry);
-      }
-      entry.count += 1;
-      if (entry.count > this.limit) over = true;
-    }
-    if (over) throw new AppError(429, 'RATE_LIMITED', MSG.rateLimited);
+  private key = (key: string) => `${this.name}:${key}`;
+
+  /** Counts one attempt for every key; throws 429 (with Retry-After) when any key is over its limit. */
+  async hit(...keys: string[]): Promise<void> {
+    const counts = await this.store.incr(keys.map(this.key), this.windowMs);
+    const over = counts.filter((c) => c.count > this.limit);
+    if (over.length > 0) throw RateLimiter.tooMany(over);
   }
 
-  reset(key: string): void {
-    this.hits.delete(key);
+  /** The counts of the keys, without counting. */
+  peek(...keys: string[]): Promise<Count[]> {
+    return this.store.get(keys.map(this.key));
+  }
+
+  /** Counts one attempt for every key without judging it (the caller decides with `peek`). */
+  async record(...keys: string[]): Promise<void> {
+    await this.store.incr(keys.map(this.key), this.windowMs);
+  }
+
+  reset(key: string): Promise<void> {
+    return this.store.del(this.key(key));
   }
 
   /** Takes back one attempt of a key, so a success does not use up a shared budget (an IP's). */
-  forgive(key: string): void {
-    const entry = this.hits.get(key);
-    if (entry && entry.count > 0) entry.count -= 1;
+  forgive(key: string): Promise<void> {
+    return this.store.decr(this.key(key));
   }
 
-  private sweep(now: number) {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  /** 429 with the wait of the longest blocking window. */
+  static tooMany(blocking: readonly Count[]) {
+    const waitMs = Math.max(1000, ...blocking.map((c) => c.resetInMs));
+    return rateLimited(waitMs / 1000, MSG.rateLimited);
   }
 }

@@ -1,9 +1,34 @@
 import { SignJWT, decodeJwt, jwtVerify, errors as joseErrors } from 'jose';
 import type { UserType } from '@portal/contracts/identity';
 
+/**
+ * What a user's suspension lets them reach (decision 012): `none` is not suspended; `kyc` is
+ * suspended for missing KYC (may also finish it); `other` is any other suspension.
+ */
+export type Suspension = 'none' | 'kyc' | 'other';
+const SUSPENSIONS: readonly Suspension[] = ['none', 'kyc', 'other'];
+
 export type Principal =
-  | { kind: 'user'; userId: number; userType: UserType; clientId: string; sessionId: string }
+  | {
+      kind: 'user';
+      userId: number;
+      userType: UserType;
+      clientId: string;
+      sessionId: string;
+      /** When the token was issued, in milliseconds (a revocation cuts at a moment). */
+      issuedAtMs: number;
+      suspension: Suspension;
+    }
   | { kind: 'app'; clientId: string; scopes: string[] };
+
+export interface UserClaims {
+  userId: number;
+  userType: UserType;
+  clientId: string;
+  /** The refresh-token family of the sign-in, so a session can be told from the others. */
+  sessionId: string;
+  suspension: Suspension;
+}
 
 const ISSUER = 'member-portal';
 
@@ -18,11 +43,21 @@ export class TokenSigner {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** `sessionId` is the refresh-token family of the sign-in, so a session can be told from the others. */
-  async userToken(userId: number, userType: UserType, clientId: string, sessionId: string) {
-    const token = await new SignJWT({ typ: 'user', ut: userType, cid: clientId, sid: sessionId })
+  /**
+   * The user's standing travels in the token: whatever changes it (a suspension, its end) revokes
+   * the user's access tokens, and the refresh that follows reads the new standing.
+   */
+  async userToken(c: UserClaims) {
+    const token = await new SignJWT({
+      typ: 'user',
+      ut: c.userType,
+      cid: c.clientId,
+      sid: c.sessionId,
+      iam: Date.now(),
+      sus: c.suspension,
+    })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(userId))
+      .setSubject(String(c.userId))
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(`${this.accessTtl}s`)
@@ -73,12 +108,17 @@ export class TokenSigner {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
       if (payload.typ === 'user' && payload.sub) {
+        // A token without its standing or issue time is from before they were carried: not ours now.
+        const suspension = SUSPENSIONS.find((s) => s === payload.sus);
+        if (!suspension || typeof payload.iam !== 'number' || typeof payload.sid !== 'string') return null;
         return {
           kind: 'user',
           userId: Number(payload.sub),
           userType: (payload.ut as UserType) ?? 'member',
           clientId: String(payload.cid ?? ''),
-          sessionId: String(payload.sid ?? ''),
+          sessionId: payload.sid,
+          issuedAtMs: payload.iam,
+          suspension,
         };
       }
       if (payload.typ === 'app' && payload.sub) {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '@portal/contracts/messages';
 import { APP_KEY_HEADER } from '@portal/contracts/oauth';
 import { AppError } from '../lib/errors';
-import type { Principal, TokenSigner } from '../lib/tokens';
+import type { RevocationStore } from '../lib/revocations';
+import type { Principal, Suspension, TokenSigner } from '../lib/tokens';
 
 /**
  * Who may call a route:
@@ -13,9 +14,18 @@ import type { Principal, TokenSigner } from '../lib/tokens';
  */
 export type Access = 'none' | 'public' | 'user' | 'staff';
 
+/**
+ * What a suspended member may still call (decision 012). Unmarked routes answer 403
+ * ACCOUNT_SUSPENDED to a suspended member's token:
+ * - `allow`: any suspended member (their own /me, notifications, change password, logout)
+ * - `kyc`: a member suspended for missing KYC, who may finish it (documents, bank accounts, KYC)
+ */
+export type WhileSuspended = 'allow' | 'kyc';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    suspended?: WhileSuspended;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -39,13 +49,21 @@ export function registerAppKey(app: FastifyInstance, keys: string[]) {
   });
 }
 
+/** The one rule of what a suspension leaves reachable; the portal's guard follows the same. */
+export function reachableWhileSuspended(suspension: Suspension, route: WhileSuspended | undefined): boolean {
+  if (suspension === 'none') return true;
+  return route === 'allow' || (route === 'kyc' && suspension === 'kyc');
+}
+
 /**
  * `isStaffNow` re-reads the account for staff routes: a demoted or deactivated staff member loses
- * access at once, not when their access token expires.
+ * access at once, not when their access token expires. Every user token is also checked against the
+ * revocations: a logout, a password change, a revoked session or a change of standing ends it at once.
  */
 export function registerAuth(
   app: FastifyInstance,
   signer: TokenSigner,
+  revocations: RevocationStore,
   confidentialClients: Set<string>,
   isStaffNow: (userId: number) => Promise<boolean>,
 ) {
@@ -59,8 +77,20 @@ export function registerAuth(
     const principal = await signer.verify(match[1]);
     if (principal === 'expired') throw new AppError(401, 'TOKEN_EXPIRED', 'The access token has expired');
     if (!principal) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
+    if (
+      principal.kind === 'user' &&
+      (await revocations.isRevoked(principal.sessionId, principal.userId, principal.issuedAtMs))
+    ) {
+      throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
+    }
     request.principal = principal;
     if (access === 'public') return;
+    if (
+      principal.kind === 'user' &&
+      !reachableWhileSuspended(principal.suspension, request.routeOptions.config.suspended)
+    ) {
+      throw new AppError(403, 'ACCOUNT_SUSPENDED', MSG.accountSuspended);
+    }
     if (access === 'user') {
       if (principal.kind !== 'user') throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
       return;

@@ -36,7 +36,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await admin.end();
   const dbUrl = withDatabase(adminUrl, name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: dbUrl, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl,
+    LOG_LEVEL: 'silent',
+    // Test files register many members from one address; the registration limits have tests of their own.
+    RATE_LIMIT_REGISTER: '100000',
+    RATE_LIMIT_REGISTER_CODE: '100000',
+    ...env,
+  });
   const database = connect(dbUrl, 5);
   const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, logger: false });
   await app.ready();

@@ -155,8 +155,13 @@ describe('route guard', () => {
       expect(as(suspended, '/auth/logout')).toBeNull();
     });
 
+    it('lets a member suspended for KYC open the profile, where they can finish it (decision 012)', () => {
+      expect(as(suspended, '/profile')).toBeNull();
+      expect(as(suspended, '/profile#documents')).toBeNull();
+    });
+
     it('sends everything else to notifications', () => {
-      for (const path of ['/', '/dashboard', '/organization', '/reports', '/profile']) {
+      for (const path of ['/', '/dashboard', '/organization', '/reports', '/setting', '/staff/kyc']) {
         expect(as(suspended, path), path).toBe('/notifications');
       }
       const done: GuardUser = { ...verified, member: member([entry('done')]) };

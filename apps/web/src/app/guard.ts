@@ -1,4 +1,4 @@
-import { isSuspended, type User } from '@portal/contracts/identity';
+import { isSuspended, suspensionKind, type User } from '@portal/contracts/identity';
 import { paths, safeNextPath } from '../lib/paths';
 
 /**
@@ -45,6 +45,8 @@ const MEMBER_ONLY = new Set([paths.organization.path].map(lower));
 
 const VERIFY_PAGES = new Set([paths.auth.verifyAccount.path, paths.auth.resendVerifyCode.path].map(lower));
 const SUSPENDED_ALLOWED = new Set([paths.changePassword.path, paths.notifications.path].map(lower));
+/** Finishing KYC is the way out of a KYC suspension: its profile sections stay open (decision 012). */
+const KYC_SUSPENDED_ALLOWED = new Set([paths.profile.path].map(lower));
 const LOGOUT = lower(paths.auth.logout.path);
 
 function normalise(pathname: string): string {
@@ -112,6 +114,10 @@ export function decide({ path, signedIn, user }: GuardInput): string | null {
 
   if (isStaffPath(p) && !isStaffUser(user)) return landingFor(user);
   if (MEMBER_ONLY.has(p) && !user.member) return landingFor(user);
-  if (isSuspended(user.member?.suspension) && !SUSPENDED_ALLOWED.has(p)) return paths.notifications.path;
+  const suspension = suspensionKind(user.member?.suspension);
+  if (suspension !== 'none' && !SUSPENDED_ALLOWED.has(p)) {
+    if (suspension === 'kyc' && KYC_SUSPENDED_ALLOWED.has(p)) return null;
+    return paths.notifications.path;
+  }
   return null;
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
+import { suspensionKind } from '@portal/contracts/identity';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/auth/use-session';
@@ -42,10 +43,13 @@ function SectionLinks({ sections }: { sections: readonly ProfileSectionId[] }) {
   );
 }
 
+/** What a member suspended for missing KYC may still do here: finish it (decision 012). */
+const KYC_SECTIONS = ['bank', 'documents', 'kyc'] as const;
+
 /**
  * /profile: information, home and shipping addresses, bank accounts, documents and KYC, each
  * with a deep link, plus the member's network facts. A staff account (no member record) sees its
- * own information only.
+ * own information only; a member suspended for KYC sees the bank, documents and KYC sections.
  */
 export default function ProfilePage() {
   const { t, i18n } = useTranslation('profile');
@@ -62,7 +66,8 @@ export default function ProfilePage() {
   if (!user) return null;
   const overview = kyc.data;
   const underReview = overview?.status === 'waiting_for_review' || overview?.status === 'in_progress_review';
-  const sections = hasMember ? PROFILE_SECTIONS : (['information'] as const);
+  const kycOnly = suspensionKind(user.member?.suspension) === 'kyc';
+  const sections = !hasMember ? (['information'] as const) : kycOnly ? KYC_SECTIONS : PROFILE_SECTIONS;
 
   return (
     <Stack gap="lg">
@@ -73,12 +78,12 @@ export default function ProfilePage() {
         <Text c="dimmed">{t('subtitle')}</Text>
       </Stack>
       <SectionLinks sections={sections} />
-      <ProfileHeader user={user} kycStatus={overview?.status} />
-      {hasMember && <NetworkFacts lang={lang} />}
-      <InformationSection user={user} kyc={overview} lang={lang} />
+      {!kycOnly && <ProfileHeader user={user} kycStatus={overview?.status} />}
+      {hasMember && !kycOnly && <NetworkFacts lang={lang} />}
+      {!kycOnly && <InformationSection user={user} kyc={overview} lang={lang} />}
       {hasMember && (
         <>
-          <AddressSections lang={lang} />
+          {!kycOnly && <AddressSections lang={lang} />}
           <BankSection user={user} lang={lang} underReview={underReview} />
           <DocumentsSection underReview={underReview} missing={overview?.missing ?? []} />
           <KycSection kyc={overview} error={kyc.error} onRetry={() => void kyc.refetch()} lang={lang} />

@@ -46,7 +46,7 @@ export const bankRoutes =
 
     app.get(
       '/v1/me/banks',
-      { config: { access: 'user' }, schema: { querystring: pageQuery(100) } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { querystring: pageQuery(100) } },
       async (request) => {
         const uid = userId(request);
         const { page, per_page } = request.query;
@@ -60,7 +60,7 @@ export const bankRoutes =
 
     app.post(
       '/v1/me/banks',
-      { config: { access: 'user' }, schema: { body: bankAccountBody } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { body: bankAccountBody } },
       async (request, reply) => {
         const uid = userId(request);
         const b = request.body;
@@ -92,7 +92,7 @@ export const bankRoutes =
 
     app.get(
       '/v1/me/banks/:id',
-      { config: { access: 'user' }, schema: { params: idParams } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { params: idParams } },
       async (request) => {
         const uid = userId(request);
         const row = await findOwnBank(ctx.db, uid, request.params.id);
@@ -103,7 +103,10 @@ export const bankRoutes =
 
     app.put(
       '/v1/me/banks/:id',
-      { config: { access: 'user' }, schema: { params: idParams, body: bankAccountUpdateBody } },
+      {
+        config: { access: 'user', suspended: 'kyc' },
+        schema: { params: idParams, body: bankAccountUpdateBody },
+      },
       async (request) => {
         const uid = userId(request);
         const b = request.body;
@@ -143,7 +146,7 @@ export const bankRoutes =
 
     app.delete(
       '/v1/me/banks/:id',
-      { config: { access: 'user' }, schema: { params: idParams } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { params: idParams } },
       async (request) => {
         const uid = userId(request);
         if (!(await findOwnBank(ctx.db, uid, request.params.id))) throw notFound();

@@ -55,7 +55,7 @@ export const documentRoutes =
 
     app.get(
       '/v1/me/documents',
-      { config: { access: 'user' }, schema: { querystring: documentListQuery } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { querystring: documentListQuery } },
       async (request) => {
         const { page, per_page, type } = request.query;
         const { rows, total } = await listDocuments(ctx.db, userId(request), {
@@ -70,7 +70,7 @@ export const documentRoutes =
       },
     );
 
-    app.post('/v1/me/documents', { config: { access: 'user' } }, async (request, reply) => {
+    app.post('/v1/me/documents', { config: { access: 'user', suspended: 'kyc' } }, async (request, reply) => {
       const uid = userId(request);
       const form = await readMultipart(request, max);
       const fields = parseFields(documentFields, form.fields);
@@ -111,7 +111,7 @@ export const documentRoutes =
 
     app.get(
       '/v1/me/documents/:id',
-      { config: { access: 'user' }, schema: { params: idParams } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { params: idParams } },
       async (request) => {
         const row = await findOwnDocument(ctx.db, userId(request), request.params.id);
         if (!row) throw notFoundDocument();
@@ -181,16 +181,18 @@ export const documentRoutes =
     // The specification's form: POST with `_method=PUT` (browsers and some proxies only send POST multipart).
     app.post(
       '/v1/me/documents/:id',
-      { config: { access: 'user' }, schema: { params: idParams } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { params: idParams } },
       (request) => update(request, true),
     );
-    app.put('/v1/me/documents/:id', { config: { access: 'user' }, schema: { params: idParams } }, (request) =>
-      update(request, false),
+    app.put(
+      '/v1/me/documents/:id',
+      { config: { access: 'user', suspended: 'kyc' }, schema: { params: idParams } },
+      (request) => update(request, false),
     );
 
     app.delete(
       '/v1/me/documents/:id',
-      { config: { access: 'user' }, schema: { params: idParams } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { params: idParams } },
       async (request) => {
         const uid = userId(request);
         const existing = await findOwnDocument(ctx.db, uid, request.params.id);
@@ -212,7 +214,7 @@ export const documentRoutes =
 
     app.get(
       '/v1/me/documents/:id/file',
-      { config: { access: 'user' }, schema: { params: idParams } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { params: idParams } },
       async (request, reply) => {
         const row = await findOwnDocument(ctx.db, userId(request), request.params.id);
         if (!row) throw notFoundDocument();

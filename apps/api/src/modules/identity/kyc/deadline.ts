@@ -5,6 +5,7 @@ import { notifications } from '../../../db/schema/identity';
 import { suspensionEntries } from '../../../db/schema/network';
 import { CANCELLED_TEXT, bangkokDay, deadlinePeriod, deadlineText, type DeadlinePeriod } from './calendar';
 import { KYC_NOTICES } from './notices';
+import { stampTokensValidAfter } from '../session/access';
 
 const RANK: Record<string, number> = { pre_pending: 1, pending: 2, suspended: 3 };
 
@@ -14,17 +15,25 @@ const stampAfterNewest = (memberId: number, now: Date) => sql`greatest(${now.toI
 
 /**
  * When KYC succeeds: a cancelled entry ends any pre-pending, pending or suspended one, so the member
- * is no longer suspended. Returns whether there was something to cancel.
+ * is no longer suspended. Answers what it ended: nothing, a warning, or a suspension (whose end
+ * changes the member's standing, so their access tokens are stamped over in the same transaction).
  */
-export async function cancelDeadline(tx: Tx, memberId: number, now: Date): Promise<boolean> {
-  const { rows } = await tx.execute<{ period: string }>(sql`
-    select period from suspension_entries where member_id = ${memberId} order by created_at desc, id desc limit 1`);
+export async function cancelDeadline(
+  tx: Tx,
+  memberId: number,
+  now: Date,
+): Promise<'nothing' | 'warning' | 'suspension'> {
+  const { rows } = await tx.execute<{ period: string; status: string; user_id: number }>(sql`
+    select s.period, s.status, m.user_id from suspension_entries s join members m on m.id = s.member_id
+    where s.member_id = ${memberId} order by s.created_at desc, s.id desc limit 1`);
   const newest = rows[0];
-  if (!newest || newest.period === 'cancelled') return false;
+  if (!newest || newest.period === 'cancelled') return 'nothing';
   await tx.execute(sql`
     insert into suspension_entries (member_id, period, status, message, message_th, created_at)
     values (${memberId}, 'cancelled', 'cancelled', ${CANCELLED_TEXT.message}, ${CANCELLED_TEXT.messageTh}, ${stampAfterNewest(memberId, now)})`);
-  return true;
+  const wasSuspended = newest.status === 'active' || newest.status === 'done';
+  if (wasSuspended) await stampTokensValidAfter(tx, [Number(newest.user_id)]);
+  return wasSuspended ? 'suspension' : 'warning';
 }
 
 type Candidate = {
@@ -42,6 +51,8 @@ export interface DeadlineRun {
   checked: number;
   created: { pre_pending: number; pending: number; suspended: number; cancelled: number };
   updated: number;
+  /** Users whose suspension began or ended: their access tokens must end (session/access.ts). */
+  standingChanged: number[];
 }
 
 /**
@@ -74,6 +85,7 @@ export async function advanceKycDeadlines(db: Db, now: Date, settings: Config['k
       checked: rows.length,
       created: { pre_pending: 0, pending: 0, suspended: 0, cancelled: 0 },
       updated: 0,
+      standingChanged: [],
     };
     const inserts: { memberId: number; userId: number; p: DeadlinePeriod | null }[] = [];
     const updates: { id: number; daysLeft: number; message: string; messageTh: string }[] = [];
@@ -97,7 +109,7 @@ export async function advanceKycDeadlines(db: Db, now: Date, settings: Config['k
 
     for (const i of inserts) {
       if (i.p === null) {
-        await cancelDeadline(tx, i.memberId, now);
+        if ((await cancelDeadline(tx, i.memberId, now)) === 'suspension') run.standingChanged.push(i.userId);
         await tx.insert(notifications).values({
           userId: i.userId,
           ...KYC_NOTICES.deadline('cancelled', CANCELLED_TEXT.message, CANCELLED_TEXT.messageTh),
@@ -117,6 +129,7 @@ export async function advanceKycDeadlines(db: Db, now: Date, settings: Config['k
         createdAt: sql`${stampAfterNewest(i.memberId, now)}`,
       });
       run.created[i.p.period]++;
+      if (i.p.period === 'suspended') run.standingChanged.push(i.userId);
       // The first warning is the banner alone (the welcome note already asks for KYC); later steps also notify.
       if (i.p.period !== 'pre_pending') {
         await tx
@@ -135,6 +148,7 @@ export async function advanceKycDeadlines(db: Db, now: Date, settings: Config['k
         where s.id = v.id`);
     }
     run.updated = updates.length;
+    await stampTokensValidAfter(tx, run.standingChanged);
     return run;
   });
 }

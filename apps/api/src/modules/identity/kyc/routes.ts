@@ -9,13 +9,13 @@ import { kycOverviewOf, submitKyc } from './service';
 export const kycRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/v1/me/kyc', { config: { access: 'user' } }, async (request) =>
+    app.get('/v1/me/kyc', { config: { access: 'user', suspended: 'kyc' } }, async (request) =>
       envelope(await kycOverviewOf(ctx.db, ctx.config.kyc, { userId: userId(request) })),
     );
 
     app.post(
       '/v1/me/kyc/submit',
-      { config: { access: 'user' }, schema: { body: z.strictObject({}).nullish() } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { body: z.strictObject({}).nullish() } },
       async (request) => envelope(await submitKyc(ctx.db, ctx.config.kyc, userId(request))),
     );
   };

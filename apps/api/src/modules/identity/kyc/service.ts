@@ -172,7 +172,8 @@ export async function decide(
   staffUserId: number,
   memberId: number,
   decision: { target: KycTarget; approve: true } | { target: KycTarget; approve: false; reason: string },
-): Promise<void> {
+): Promise<{ standingChanged: number | null }> {
+  let standingChanged: number | null = null;
   await db.transaction(async (tx) => {
     const facts = await staffCase(tx, staffUserId, memberId);
     const from = currentStatus(facts);
@@ -231,8 +232,10 @@ export async function decide(
       decision.approve ? KYC_NOTICES.approved(target) : KYC_NOTICES.rejected(target, decision.reason),
     );
     if (to === 'success') {
-      const cancelled = await cancelDeadline(tx, memberId, new Date());
-      await notify(tx, facts.userId, KYC_NOTICES.complete(cancelled));
+      const ended = await cancelDeadline(tx, memberId, new Date());
+      await notify(tx, facts.userId, KYC_NOTICES.complete(ended !== 'nothing'));
+      if (ended === 'suspension') standingChanged = facts.userId;
     }
   });
+  return { standingChanged };
 }

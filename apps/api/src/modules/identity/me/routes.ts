@@ -14,6 +14,7 @@ import { envelope } from '../../../plugins/envelope';
 import { avatarKeyOfUrl, storeAvatar } from '../avatars/routes';
 import { assertNotUnderReview, lockForMemberChange, refreshKyc } from '../kyc/service';
 import { NOTICES, notify } from '../notifications/notify';
+import { endSessions } from '../session/access';
 import { revokeUserSessions } from '../session/refresh-tokens';
 import { loadUser } from '../users/repository';
 
@@ -27,7 +28,7 @@ export const meRoutes =
       return user;
     };
 
-    app.get('/v1/me', { config: { access: 'user' } }, async (request) =>
+    app.get('/v1/me', { config: { access: 'user', suspended: 'allow' } }, async (request) =>
       envelope(await current(userId(request))),
     );
 
@@ -122,24 +123,30 @@ export const meRoutes =
     /** Keeps this session, signs out every other one. */
     app.patch(
       '/v1/me/password',
-      { config: { access: 'user' }, schema: { body: changePasswordBody } },
+      { config: { access: 'user', suspended: 'allow' }, schema: { body: changePasswordBody } },
       async (request) => {
         const id = userId(request);
         const principal = request.principal;
         const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
         if (!row) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
-        ctx.limits.login.hit(`change-password:${id}`);
+        await ctx.limits.changePassword.hit(`user:${id}`);
         if (!(await verifyPassword(row.passwordHash, request.body.current_password))) {
           throw new AppError(422, 'CHANGE_PASSWORD_FAILED', MSG.currentPasswordWrong, {
             current_password: [MSG.currentPasswordWrong],
           });
         }
         const passwordHash = await hashPassword(request.body.password);
-        await ctx.db.transaction(async (tx) => {
+        const ended = await ctx.db.transaction(async (tx) => {
           await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
-          await revokeUserSessions(tx, id, principal?.kind === 'user' ? principal.sessionId : undefined);
+          const families = await revokeUserSessions(
+            tx,
+            id,
+            principal?.kind === 'user' ? principal.sessionId : undefined,
+          );
           await notify(tx, id, NOTICES.passwordChanged());
+          return families;
         });
+        await endSessions(ctx, ended);
         return envelope(null);
       },
     );

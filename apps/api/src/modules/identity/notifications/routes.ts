@@ -26,7 +26,7 @@ export const notificationRoutes =
   async (app) => {
     app.get(
       '/v1/me/notifications',
-      { config: { access: 'user' }, schema: { querystring: pageQuery(100) } },
+      { config: { access: 'user', suspended: 'allow' }, schema: { querystring: pageQuery(100) } },
       async (request) => {
         const id = userId(request);
         const { page, per_page } = request.query;
@@ -48,18 +48,22 @@ export const notificationRoutes =
       },
     );
 
-    app.get('/v1/me/notifications/unread-count', { config: { access: 'user' } }, async (request) => {
-      const [{ n } = { n: 0 }] = await ctx.db
-        .select({ n: count() })
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId(request)), isNull(notifications.readAt)));
-      return envelope({ count: n });
-    });
+    app.get(
+      '/v1/me/notifications/unread-count',
+      { config: { access: 'user', suspended: 'allow' } },
+      async (request) => {
+        const [{ n } = { n: 0 }] = await ctx.db
+          .select({ n: count() })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId(request)), isNull(notifications.readAt)));
+        return envelope({ count: n });
+      },
+    );
 
     app.post(
       '/v1/me/notifications/:id/read',
       {
-        config: { access: 'user' },
+        config: { access: 'user', suspended: 'allow' },
         schema: { params: z.object({ id: bigintIdParam }) },
       },
       async (request) => {
@@ -73,11 +77,15 @@ export const notificationRoutes =
       },
     );
 
-    app.post('/v1/me/notifications/read-all', { config: { access: 'user' } }, async (request) => {
-      await ctx.db
-        .update(notifications)
-        .set({ readAt: new Date() })
-        .where(and(eq(notifications.userId, userId(request)), isNull(notifications.readAt)));
-      return envelope(null);
-    });
+    app.post(
+      '/v1/me/notifications/read-all',
+      { config: { access: 'user', suspended: 'allow' } },
+      async (request) => {
+        await ctx.db
+          .update(notifications)
+          .set({ readAt: new Date() })
+          .where(and(eq(notifications.userId, userId(request)), isNull(notifications.readAt)));
+        return envelope(null);
+      },
+    );
   };

@@ -36,7 +36,8 @@ export async function issueRefreshToken(
 
 export type RotateResult =
   | { ok: true; userId: number; familyId: string; clientId: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' }
+  | { ok: false; reason: 'reused'; familyId: string };
 
 /**
  * Marks a refresh token used, once. A token seen a second time means it was stolen or replayed:
@@ -59,7 +60,7 @@ export async function consumeRefreshToken(db: Db, token: string, clientId: strin
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-      return { ok: false, reason: 'reused' } as const;
+      return { ok: false, reason: 'reused', familyId: row.familyId } as const;
     }
     if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
     await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
@@ -67,9 +68,16 @@ export async function consumeRefreshToken(db: Db, token: string, clientId: strin
   });
 }
 
-/** Revokes every live refresh token of the user, except those of `keepFamily` when given. */
-export async function revokeUserSessions(db: Db | Tx, userId: number, keepFamily?: string): Promise<void> {
-  await db
+/**
+ * Revokes every live refresh token of the user, except those of `keepFamily` when given, and
+ * answers the families (sign-in sessions) it ended, whose access tokens must end too (access.ts).
+ */
+export async function revokeUserSessions(
+  db: Db | Tx,
+  userId: number,
+  keepFamily?: string,
+): Promise<string[]> {
+  const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(
@@ -78,7 +86,9 @@ export async function revokeUserSessions(db: Db | Tx, userId: number, keepFamily
         isNull(refreshTokens.revokedAt),
         keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined,
       ),
-    );
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  return [...new Set(rows.map((r) => r.familyId))];
 }
 
 export async function familyOf(db: Db | Tx, token: string): Promise<string | null> {

@@ -6,6 +6,7 @@ import { REFRESH_COOKIE, tokenRequest } from '@portal/contracts/oauth';
 import type { AppContext } from '../../../context';
 import { envelope } from '../../../plugins/envelope';
 import { userId } from '../../../plugins/auth';
+import { endUserAccess } from './access';
 import { revokeUserSessions } from './refresh-tokens';
 import { OAuthError, authenticateClient, clientCredentials, login, refreshGrant } from './service';
 
@@ -99,9 +100,16 @@ export const sessionRoutes =
      */
     app.post(
       '/v1/logout',
-      { config: { access: 'user' }, schema: { body: z.object({}).passthrough().nullish() } },
+      {
+        config: { access: 'user', suspended: 'allow' },
+        schema: { body: z.object({}).passthrough().nullish() },
+      },
       async (request, reply) => {
-        await revokeUserSessions(ctx.db, userId(request));
+        const id = userId(request);
+        await ctx.db.transaction(async (tx) => {
+          await revokeUserSessions(tx, id);
+          await endUserAccess(ctx, [id], tx);
+        });
         clearRefreshCookie(reply);
         return envelope(null);
       },

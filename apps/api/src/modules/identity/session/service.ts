@@ -9,7 +9,9 @@ import { users } from '../../../db/schema/identity';
 import { AppError } from '../../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords';
 import { findUserByIdentifier, loadUser } from '../users/repository';
+import { endSessions, endUserAccess, suspensionOf } from './access';
 import { consumeRefreshToken, issueRefreshToken, revokeUserSessions } from './refresh-tokens';
+import { RateLimiter } from '../../../lib/rate-limiter';
 
 export class OAuthError extends Error {
   constructor(
@@ -66,7 +68,13 @@ async function userTokens(
   familyId: string,
   refresh: string,
 ) {
-  const { token, expiresIn } = await ctx.signer.userToken(userId, userType, clientId, familyId);
+  const { token, expiresIn } = await ctx.signer.userToken({
+    userId,
+    userType,
+    clientId,
+    sessionId: familyId,
+    suspension: await suspensionOf(ctx.db, userId),
+  });
   return {
     token_type: 'Bearer' as const,
     access_token: token,
@@ -82,10 +90,15 @@ export async function refreshGrant(
   meta: ClientMeta,
 ) {
   const result = await consumeRefreshToken(ctx.db, refreshToken, clientId);
-  if (!result.ok) throw new OAuthError(400, 'invalid_grant', `refresh token ${result.reason}`);
+  if (!result.ok) {
+    // A replayed token means a stolen one: the whole sign-in ends, its access tokens too.
+    if (result.reason === 'reused') await endSessions(ctx, [result.familyId]);
+    throw new OAuthError(400, 'invalid_grant', `refresh token ${result.reason}`);
+  }
   const [user] = await ctx.db.select().from(users).where(eq(users.id, result.userId));
   if (!user || !user.isActive || user.deletedAt) {
     await revokeUserSessions(ctx.db, result.userId);
+    await endUserAccess(ctx, [result.userId]);
     throw new OAuthError(400, 'invalid_grant');
   }
   const next = await issueRefreshToken(ctx.db, {
@@ -98,6 +111,30 @@ export async function refreshGrant(
   return userTokens(ctx, user.id, user.type as UserType, clientId, result.familyId, next.token);
 }
 
+/**
+ * Sign-in throttling that an attacker cannot turn against the member (decision 013). Failures are
+ * counted per account (its e-mail and mobile together) and address, per account, and per address:
+ * - an address that failed `login` times for an account is slowed for that account;
+ * - once the account itself has failed `login` times, every address that failed for it is slowed,
+ *   so a spread-out attack gets one guess per address, while a correct password from an address
+ *   that has not failed still signs in;
+ * - an address that failed `loginAddress` times across accounts is slowed for all of them.
+ */
+async function checkSignInThrottle(ctx: AppContext, account: string, ip: string | undefined) {
+  const l = ctx.limits;
+  const [pair, acct] = await l.login.peek(`pair:${account}|${ip}`, `account:${account}`);
+  const [address] = await l.loginAddress.peek(`ip:${ip}`);
+  const blocking = [];
+  if (pair!.count >= l.login.limit || (acct!.count >= l.login.limit && pair!.count > 0)) blocking.push(pair!);
+  if (address!.count >= l.loginAddress.limit) blocking.push(address!);
+  if (blocking.length > 0) throw RateLimiter.tooMany(blocking);
+}
+
+async function recordSignInFailure(ctx: AppContext, account: string, ip: string | undefined) {
+  await ctx.limits.login.record(`pair:${account}|${ip}`, `account:${account}`);
+  await ctx.limits.loginAddress.record(`ip:${ip}`);
+}
+
 /** One answer for a wrong password and an unknown account, at the same cost. */
 export async function login(
   ctx: AppContext,
@@ -107,20 +144,23 @@ export async function login(
   meta: ClientMeta,
 ): Promise<LoginResult> {
   const isEmail = username.includes('@');
-  const account = isEmail ? username.toLowerCase() : (normaliseMobile(username) ?? username);
-  ctx.limits.login.hit(`ip:${meta.ip}`, `account:${account}`);
-  const row = await findUserByIdentifier(ctx.db, isEmail ? { email: account } : { mobile: account });
+  const identifier = isEmail ? username.toLowerCase() : (normaliseMobile(username) ?? username);
+  const row = await findUserByIdentifier(ctx.db, isEmail ? { email: identifier } : { mobile: identifier });
+  // One account, whichever identifier names it; an unknown identifier is counted as itself.
+  const account = row ? `user:${row.id}` : `id:${identifier}`;
+  await checkSignInThrottle(ctx, account, meta.ip);
   if (!row) {
     await burnPasswordCheck(password);
+    await recordSignInFailure(ctx, account, meta.ip);
     throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
   }
   if (!(await verifyPassword(row.passwordHash, password))) {
+    await recordSignInFailure(ctx, account, meta.ip);
     throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
   }
   if (!row.isActive) throw new AppError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
-  // Only failures count: a busy office (or every member behind one proxy) must not lock itself out.
-  ctx.limits.login.reset(`account:${account}`);
-  ctx.limits.login.forgive(`ip:${meta.ip}`);
+  // This address is trusted again for this account; the account's own count stays while it lasts.
+  await ctx.limits.login.reset(`pair:${account}|${meta.ip}`);
   const refresh = await issueRefreshToken(ctx.db, {
     userId: row.id,
     clientId,

@@ -6,6 +6,7 @@ import type { AppContext } from '../../../context';
 import { notFound } from '../../../lib/errors';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
+import { endSessions } from './access';
 
 /** The devices signed in (one per refresh-token family still alive), for the settings page. */
 export const sessionsRoutes =
@@ -40,7 +41,7 @@ export const sessionsRoutes =
       return envelope(sessions);
     });
 
-    /** Signs one device out: its refresh tokens stop working (its access token lapses within minutes). */
+    /** Signs one device out: its refresh tokens and its access tokens stop working at once. */
     app.delete(
       '/v1/me/sessions/:sessionId',
       { config: { access: 'user' }, schema: { params: z.object({ sessionId: z.string().max(64) }) } },
@@ -52,6 +53,7 @@ export const sessionsRoutes =
           where user_id = ${id} and family_id = ${request.params.sessionId}::uuid and revoked_at is null
           returning id`);
         if (rows.length === 0) throw notFound();
+        await endSessions(ctx, [request.params.sessionId]);
         return envelope(null);
       },
     );

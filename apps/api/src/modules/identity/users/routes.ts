@@ -10,6 +10,7 @@ import { users } from '../../../db/schema/identity';
 import { members } from '../../../db/schema/network';
 import { AppError, notFound } from '../../../lib/errors';
 import { envelope } from '../../../plugins/envelope';
+import { endUserAccess } from '../session/access';
 import { revokeUserSessions } from '../session/refresh-tokens';
 import { findUserByIdentifier, loadUser, loadUsers } from './repository';
 import { findReferrer, registerUser } from './register';
@@ -20,11 +21,21 @@ const idParams = z.object({ userId: bigintIdParam });
 export const userRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const confidentialClients = new Set(
+      ctx.config.clients.filter((c) => c.kind === 'confidential').map((c) => c.id),
+    );
     app.post(
       '/v1/users',
       { config: { access: 'public' }, schema: { body: registerBody } },
       async (request, reply) => {
-        const createdBy = request.principal?.kind === 'user' ? request.principal.userId : undefined;
+        const principal = request.principal;
+        const createdBy = principal?.kind === 'user' ? principal.userId : undefined;
+        // A partner system (a confidential client) is trusted; everyone else is limited per address
+        // (a member adding downline: per member) and per invitation code (decision 013).
+        if (!(principal?.kind === 'app' && confidentialClients.has(principal.clientId))) {
+          await ctx.limits.register.hit(createdBy ? `user:${createdBy}` : `ip:${request.ip}`);
+          await ctx.limits.registerCode.hit(`code:${String(request.body.ref_uuid).trim().toLowerCase()}`);
+        }
         const user = await registerUser(ctx, request.body, createdBy);
         return reply.code(201).send(envelope(user, 201));
       },
@@ -136,7 +147,10 @@ export const userRoutes =
               updatedAt: now,
             })
             .where(eq(users.id, userId));
-          if (b.is_active === false) await revokeUserSessions(tx, userId);
+          if (b.is_active === false) {
+            await revokeUserSessions(tx, userId);
+            await endUserAccess(ctx, [userId], tx);
+          }
         });
         return envelope(await loadUser(ctx.db, userId));
       },
@@ -154,7 +168,10 @@ export const userRoutes =
             .set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() })
             .where(and(eq(users.id, userId), isNull(users.deletedAt)))
             .returning({ id: users.id });
-          if (rows.length) await revokeUserSessions(tx, userId);
+          if (rows.length) {
+            await revokeUserSessions(tx, userId);
+            await endUserAccess(ctx, [userId], tx);
+          }
           return rows.length > 0;
         });
         if (!done) throw notFound();

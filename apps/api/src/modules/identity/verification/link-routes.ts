@@ -20,6 +20,7 @@ import { templates } from '../../../lib/templates';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
 import { NOTICES, notify } from '../notifications/notify';
+import { endUserAccess } from '../session/access';
 import { revokeUserSessions } from '../session/refresh-tokens';
 import { findUserByIdentifier, type UserRow } from '../users/repository';
 import {
@@ -76,7 +77,7 @@ export const linkRoutes =
       { config: { access: 'public' }, schema: { body: activateRequestBody } },
       async (request) => {
         const email = request.body.email;
-        ctx.limits.activation.hit(`ip:${request.ip}`, `target:${email}`);
+        await ctx.limits.activation.hit(`ip:${request.ip}`, `target:${email}`);
         const user = await findUserByIdentifier(ctx.db, { email });
         // Same answer whether or not the account exists or is already active.
         if (user && !user.isVerifiesEmail && user.isActive) await sendActivation(user);
@@ -100,7 +101,7 @@ export const linkRoutes =
       '/v1/activate',
       { config: { access: 'public' }, schema: { body: activateBody } },
       async (request) => {
-        ctx.limits.activation.hit(`ip:${request.ip}`);
+        await ctx.limits.activation.hit(`ip:${request.ip}`);
         const { row, user } = await activationTarget(request.body.token);
         const ok = await ctx.db.transaction(async (tx) => {
           if (!(await markUsed(tx, row.id))) return false;
@@ -114,7 +115,7 @@ export const linkRoutes =
 
     app.post('/v1/emails', { config: { access: 'user' }, schema: { body: emailsBody } }, async (request) => {
       const id = userId(request);
-      ctx.limits.activation.hit(`ip:${request.ip}`, `user:${id}`);
+      await ctx.limits.activation.hit(`ip:${request.ip}`, `user:${id}`);
       const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
       if (!user) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
       if (user.isVerifiesEmail) throw new AppError(409, 'ALREADY_ACTIVATED', MSG.alreadyActivated);
@@ -127,7 +128,7 @@ export const linkRoutes =
       { config: { access: 'public' }, schema: { body: passwordResetRequestBody } },
       async (request) => {
         const email = request.body.email;
-        ctx.limits.reset.hit(`ip:${request.ip}`, `target:${email}`);
+        await ctx.limits.reset.hit(`ip:${request.ip}`, `target:${email}`);
         const user = await findUserByIdentifier(ctx.db, { email });
         const live = user && user.isActive ? user : null;
         // An unknown address gets a ticket as well (its code is never sent and never matches).
@@ -190,7 +191,7 @@ export const linkRoutes =
         };
         const wantsCode = request.query.appends?.split(',').includes('code');
         if (!wantsCode || request.query.code === undefined) return envelope(answer);
-        ctx.limits.reset.hit(`ip:${request.ip}`);
+        await ctx.limits.reset.hit(`ip:${request.ip}`);
         const result = await checkCode(ctx.db, row, request.query.code, ctx.config.otp.maxAttempts);
         if (result === 'dead') throw resetInvalid();
         if (result === 'wrong') throw wrongResetCode();
@@ -202,7 +203,7 @@ export const linkRoutes =
       '/v1/password-reset',
       { config: { access: 'public' }, schema: { body: passwordResetBody } },
       async (request) => {
-        ctx.limits.reset.hit(`ip:${request.ip}`);
+        await ctx.limits.reset.hit(`ip:${request.ip}`);
         const row = await resetTicket(request.body.token);
         const result = await checkCode(ctx.db, row, request.body.code, ctx.config.otp.maxAttempts);
         if (result === 'dead') throw resetInvalid();
@@ -216,6 +217,7 @@ export const linkRoutes =
             .set({ passwordHash, updatedAt: new Date() })
             .where(eq(users.id, userIdToReset));
           await revokeUserSessions(tx, userIdToReset);
+          await endUserAccess(ctx, [userIdToReset], tx);
           await notify(tx, userIdToReset, NOTICES.passwordChanged());
           return true;
         });

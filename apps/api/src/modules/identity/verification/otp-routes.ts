@@ -40,7 +40,7 @@ export const otpRoutes =
         if (!dest)
           throw new AppError(422, 'VALIDATION_ERROR', MSG.identifier, { username: [MSG.identifier] });
         const { purpose } = request.body;
-        ctx.limits.otp.hit(`ip:${request.ip}`, `target:${dest.target}`);
+        await ctx.limits.otp.hit(`ip:${request.ip}`, `target:${dest.target}`);
 
         const owner = await findUserByIdentifier(
           ctx.db,

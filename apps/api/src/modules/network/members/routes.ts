@@ -24,7 +24,9 @@ export const memberRoutes =
       return envelope(await toNetworkMember(ctx.db, row));
     };
 
-    app.get('/me', { config: { access: 'user' } }, async (request) => mine(userId(request)));
+    app.get('/me', { config: { access: 'user', suspended: 'allow' } }, async (request) =>
+      mine(userId(request)),
+    );
 
     /** Clients written for separate member and network tokens exchange theirs here; ours is one token. */
     app.post('/authen', { config: { access: 'user' } }, async (request) => mine(userId(request)));

@@ -14,6 +14,7 @@ import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
 import { sendDocumentFile } from '../../identity/documents/routes';
 import { decide, startReview } from '../../identity/kyc/service';
+import { endAccessStamped } from '../../identity/session/access';
 import { kycCase, kycQueue } from './repository';
 
 const memberParams = z.object({ memberId: bigintIdParam });
@@ -34,6 +35,10 @@ function reviewer(request: FastifyRequest): number {
 export const staffKycRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    /** A KYC that ends a suspension changes the member's standing: their tokens end, a refresh renews. */
+    const standingMayHaveChanged = async (result: { standingChanged: number | null }) => {
+      if (result.standingChanged !== null) await endAccessStamped(ctx, [result.standingChanged]);
+    };
     const detail = async (memberId: number) => {
       const found = await kycCase(ctx.db, ctx.config.kyc, memberId);
       if (!found) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
@@ -66,10 +71,12 @@ export const staffKycRoutes =
       '/v1/kyc/:memberId/approve',
       { config: staff, schema: { params: memberParams, body: kycApproveBody } },
       async (request) => {
-        await decide(ctx.db, reviewer(request), request.params.memberId, {
-          target: request.body.target,
-          approve: true,
-        });
+        await standingMayHaveChanged(
+          await decide(ctx.db, reviewer(request), request.params.memberId, {
+            target: request.body.target,
+            approve: true,
+          }),
+        );
         return detail(request.params.memberId);
       },
     );
@@ -79,7 +86,13 @@ export const staffKycRoutes =
       { config: staff, schema: { params: memberParams, body: kycRejectBody } },
       async (request) => {
         const { target, reason } = request.body;
-        await decide(ctx.db, reviewer(request), request.params.memberId, { target, approve: false, reason });
+        await standingMayHaveChanged(
+          await decide(ctx.db, reviewer(request), request.params.memberId, {
+            target,
+            approve: false,
+            reason,
+          }),
+        );
         return detail(request.params.memberId);
       },
     );
