@@ -3,13 +3,29 @@
 // Uses DATABASE_URL, or the embedded database in DATA_DIR (./data) when the portal is not running.
 import { loadConfig } from '../apps/api/src/config';
 import { lockDataDir, openDatabase } from '../apps/api/src/db/runtime';
+import { Redis } from 'ioredis';
+import { createRevocationStore } from '../apps/api/src/context';
 import { advanceKycDeadlines } from '../apps/api/src/modules/identity/kyc/deadline';
+import { endAccessStamped } from '../apps/api/src/modules/identity/session/access';
 
 const config = loadConfig();
 const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
 const opened = await openDatabase(config);
 try {
   const run = await advanceKycDeadlines(opened.database.db, new Date(), config.kyc);
+  // Members whose suspension began or ended lose their access tokens: in the database (a portal
+  // reloads it when it starts) and, with REDIS_URL, at once for every running portal.
+  if (config.redisUrl && run.standingChanged.length > 0) {
+    const redis = new Redis(config.redisUrl);
+    try {
+      await endAccessStamped(
+        { config, revocations: createRevocationStore(redis, config.redisKeyPrefix) },
+        run.standingChanged,
+      );
+    } finally {
+      redis.disconnect();
+    }
+  }
   console.log(JSON.stringify(run, null, 2));
 } finally {
   await opened.database.close();

@@ -54,6 +54,7 @@ export default async function setup(project: TestProject) {
       // every browser test comes from 127.0.0.1: the per-IP limits are tested in the API suite
       RATE_LIMIT_OTP: '100',
       RATE_LIMIT_LOGIN: '100',
+      RATE_LIMIT_REGISTER: '100',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
