@@ -5,6 +5,7 @@ import { jwtSecret, lockDataDir, openDatabase } from './db/runtime';
 import { seedDemo } from './db/seed/demo';
 import { scheduleDaily } from './lib/daily';
 import { createStorage } from './lib/storage';
+import { sweepOrphanUploads } from './lib/storage-sweep';
 import { advanceKycDeadlines } from './modules/identity/kyc/deadline';
 import { dispatchNotifications } from './modules/identity/notifications/dispatch';
 
@@ -22,6 +23,7 @@ async function main() {
     const storage = createStorage(config);
     const demo = config.demoSeed ? await seedDemo(opened.database.db, { storage }) : null;
     const app = await buildApp({ config, database: opened.database, jwtSecret: jwtSecret(config), storage });
+    await sweepOrphanUploads(opened.database.db, storage, app.log); // what a crash during an upload left
     // The KYC deadline (DESIGN 5): once now, then every day just after midnight in Bangkok.
     const db = opened.database.db;
     const kycDeadline = async () => {

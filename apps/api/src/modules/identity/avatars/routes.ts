@@ -7,7 +7,14 @@ import type { AppContext } from '../../../context';
 import { users } from '../../../db/schema/identity';
 import { sendError, envelope } from '../../../plugins/envelope';
 import type { Avatar } from '../../../lib/images';
-import { putUpload, type Storage } from '../../../lib/storage';
+import {
+  discard,
+  promoteUpload,
+  readUpload,
+  stageUpload,
+  stagingKey,
+  type Storage,
+} from '../../../lib/storage';
 
 /**
  * Avatars are served at `/member/v1/avatars/{uuid}-{original|thumbnail}.{jpg|png}` without the app
@@ -22,18 +29,21 @@ export const avatarKeyOfUrl = (url: string | null): string | null =>
     ? `avatars/${url.slice(AVATAR_PATH.length)}`
     : null;
 
-/** Stores both sizes under one fresh random name; returns their URLs and keys. */
-export async function storeAvatar(storage: Storage, avatar: Avatar) {
+/**
+ * Stages both sizes under one fresh random name (lib/storage: staged files are moved into place
+ * by promoteAvatar once the user row is committed); returns their URLs and keys.
+ */
+export async function stageAvatar(storage: Storage, avatar: Avatar) {
   const id = randomUUID();
   const keys = {
     original: `avatars/${id}-original.${avatar.ext}`,
     thumbnail: `avatars/${id}-thumbnail.${avatar.ext}`,
   };
-  await putUpload(storage, keys.original, avatar.original);
+  await stageUpload(storage, keys.original, avatar.original);
   try {
-    await putUpload(storage, keys.thumbnail, avatar.thumbnail);
+    await stageUpload(storage, keys.thumbnail, avatar.thumbnail);
   } catch (err) {
-    await storage.delete(keys.original).catch(() => {});
+    await discardStagedAvatar(storage, keys);
     throw err;
   }
   return {
@@ -45,6 +55,21 @@ export async function storeAvatar(storage: Storage, avatar: Avatar) {
   };
 }
 
+/** After the user row is committed: both sizes into place. */
+export async function promoteAvatar(
+  storage: Storage,
+  keys: { original: string; thumbnail: string },
+  log?: (err: unknown) => void,
+) {
+  await promoteUpload(storage, keys.original, log);
+  await promoteUpload(storage, keys.thumbnail, log);
+}
+
+/** When the user row was not written: the staged files go. */
+export async function discardStagedAvatar(storage: Storage, keys: { original: string; thumbnail: string }) {
+  await discard(storage, [stagingKey(keys.original), stagingKey(keys.thumbnail)]);
+}
+
 /** GET /member/v1/avatars/{name}: registered outside the API guard (no app key, no token). */
 export const avatarFileRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -54,7 +79,7 @@ export const avatarFileRoutes =
       { schema: { hide: true, params: z.object({ name: z.string().max(80) }) } },
       async (request, reply) => {
         const { name } = request.params;
-        const data = NAME.test(name) ? await ctx.storage.get(`avatars/${name}`) : null;
+        const data = NAME.test(name) ? await readUpload(ctx.storage, `avatars/${name}`) : null;
         if (!data) return sendError(reply, 404, 'NOT_FOUND', 'Not found');
         return reply
           .header('content-type', name.endsWith('.png') ? 'image/png' : 'image/jpeg')

@@ -15,7 +15,14 @@ import {
 import type { AppContext } from '../../../context';
 import { documents } from '../../../db/schema/profile';
 import { AppError } from '../../../lib/errors';
-import { discard, newStorageKey, putUpload } from '../../../lib/storage';
+import {
+  discard,
+  newStorageKey,
+  promoteUpload,
+  readUpload,
+  stageUpload,
+  stagingKey,
+} from '../../../lib/storage';
 import {
   attachment,
   checkDocumentFile,
@@ -32,18 +39,22 @@ const idParams = z.object({ id: bigintIdParam });
 const notFoundDocument = () => new AppError(404, 'NOT_FOUND_DOCUMENT', MSG.notFoundDocument);
 const approvedLocked = () => new AppError(409, 'CONFLICT', MSG.approvedLocked);
 const tooMany = () => new AppError(422, 'VALIDATION_ERROR', MSG.tooMany, { file: [MSG.tooMany] });
+const moveFailed = (request: FastifyRequest) => (err: unknown) =>
+  request.log.error({ err }, 'moving a document into place failed; the start-up sweep finishes it');
 
 /** Streams a stored document as a download: never rendered by the browser (DESIGN 5). */
 export async function sendDocumentFile(ctx: AppContext, reply: FastifyReply, row: DocumentRow) {
-  const data = await ctx.storage.get(row.storageKey);
+  const data = await readUpload(ctx.storage, row.storageKey);
   if (!data) throw notFoundDocument();
   return attachment(reply, row.fileName, row.mimeType, data);
 }
 
 /**
- * The member's documents (multipart uploads). A file is checked by its bytes, then written to
- * storage under a server-made name, then its row is written in a transaction; when anything after
- * the write fails the file is removed again, so a rejected upload leaves neither row nor file.
+ * The member's documents (multipart uploads). A file is checked by its bytes, then staged in
+ * storage under a server-made name, then its row is written in a transaction, and only then is the
+ * file moved into place (lib/storage). When the transaction fails the staged file is removed, so a
+ * rejected upload leaves neither row nor file; a crash leaves at most a staged file, which the
+ * start-up sweep removes (or moves into place when its row was committed).
  */
 export const documentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -81,11 +92,12 @@ export const documentRoutes =
       if ((await countDocuments(ctx.db, uid)) >= MAX_DOCUMENTS) throw tooMany();
 
       const key = newStorageKey('documents');
-      await putUpload(ctx.storage, key, file.data, (err) =>
+      await stageUpload(ctx.storage, key, file.data, (err) =>
         request.log.error({ err }, 'document upload failed'),
       );
+      let row: DocumentRow;
       try {
-        const row = await ctx.db.transaction(async (tx) => {
+        row = await ctx.db.transaction(async (tx) => {
           await lockForMemberChange(tx, uid);
           if ((await countDocuments(tx, uid)) >= MAX_DOCUMENTS) throw tooMany();
           const [created] = await tx
@@ -102,11 +114,12 @@ export const documentRoutes =
           await refreshKyc(tx, uid);
           return created!;
         });
-        return reply.code(201).send(envelope(toDocument(row), 201));
       } catch (err) {
-        await discard(ctx.storage, [key]);
+        await discard(ctx.storage, [stagingKey(key)]);
         throw err;
       }
+      await promoteUpload(ctx.storage, key, moveFailed(request));
+      return reply.code(201).send(envelope(toDocument(row), 201));
     });
 
     app.get(
@@ -136,11 +149,12 @@ export const documentRoutes =
 
       const key = file ? newStorageKey('documents') : null;
       if (key && file)
-        await putUpload(ctx.storage, key, file.data, (err) =>
+        await stageUpload(ctx.storage, key, file.data, (err) =>
           request.log.error({ err }, 'document upload failed'),
         );
+      let result: { row: DocumentRow; oldKey: string | null };
       try {
-        const { row, oldKey } = await ctx.db.transaction(async (tx) => {
+        result = await ctx.db.transaction(async (tx) => {
           await lockForMemberChange(tx, uid);
           const current = await findOwnDocument(tx, uid, request.params.id, true);
           if (!current) throw notFoundDocument();
@@ -170,12 +184,13 @@ export const documentRoutes =
           await refreshKyc(tx, uid);
           return { row: updated!, oldKey: key ? current.storageKey : null };
         });
-        await discard(ctx.storage, [oldKey]);
-        return envelope(toDocument(row));
       } catch (err) {
-        await discard(ctx.storage, [key]);
+        if (key) await discard(ctx.storage, [stagingKey(key)]);
         throw err;
       }
+      if (key) await promoteUpload(ctx.storage, key, moveFailed(request));
+      await discard(ctx.storage, [result.oldKey]);
+      return envelope(toDocument(result.row));
     };
 
     // The specification's form: POST with `_method=PUT` (browsers and some proxies only send POST multipart).

@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../../../lib/passwords';
 import { discard } from '../../../lib/storage';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
-import { avatarKeyOfUrl, storeAvatar } from '../avatars/routes';
+import { avatarKeyOfUrl, discardStagedAvatar, promoteAvatar, stageAvatar } from '../avatars/routes';
 import { assertNotUnderReview, lockForMemberChange, refreshKyc } from '../kyc/service';
 import { NOTICES, notify } from '../notifications/notify';
 import { endSessions } from '../session/access';
@@ -35,8 +35,9 @@ export const meRoutes =
     /**
      * Profile fields, the identity number, and the avatar. Name, birthday and identity number feed
      * the KYC: they are locked while it is reviewed and once identity is verified (409). The avatar
-     * is decoded, checked and re-encoded before anything is written; a failure after its files are
-     * stored removes them again, and a replaced avatar's files are removed after the commit.
+     * is decoded, checked and re-encoded before anything is written; its files are staged, moved into
+     * place only once the row is committed (a failure removes them; a crash leaves them to the
+     * start-up sweep), and a replaced avatar's files are removed after the commit.
      */
     app.put(
       '/v1/me',
@@ -74,7 +75,7 @@ export const meRoutes =
         const avatar = b.avatar_base64
           ? await makeAvatar(decodeBase64Image(b.avatar_base64, ctx.config.avatarMaxBytes))
           : null;
-        const stored = avatar ? await storeAvatar(ctx.storage, avatar) : null;
+        const stored = avatar ? await stageAvatar(ctx.storage, avatar) : null;
         try {
           await ctx.db.transaction(async (tx) => {
             if (touchesIdentity) {
@@ -107,8 +108,13 @@ export const meRoutes =
             if (touchesIdentity) await refreshKyc(tx, id);
           });
         } catch (err) {
-          if (stored) await discard(ctx.storage, [stored.keys.original, stored.keys.thumbnail]);
+          if (stored) await discardStagedAvatar(ctx.storage, stored.keys);
           throw err;
+        }
+        if (stored) {
+          await promoteAvatar(ctx.storage, stored.keys, (err) =>
+            request.log.error({ err }, 'moving an avatar into place failed; the start-up sweep finishes it'),
+          );
         }
         if (stored || b.avatar_base64 === null) {
           await discard(ctx.storage, [
