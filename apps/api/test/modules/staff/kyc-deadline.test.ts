@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSuspended, type User } from '@portal/contracts/identity';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
-import { expectData, makeStaff } from '../../helpers/expect';
+import { expectData, expectError, makeStaff } from '../../helpers/expect';
 import { login } from '../../helpers/fixtures';
 import { completeKyc, memberWithToken } from '../../helpers/profile';
 import { advanceKycDeadlines } from '../../../src/modules/identity/kyc/deadline';
@@ -187,8 +187,12 @@ describe('a member who does not complete KYC', () => {
     }
     const [newest] = await entries(m.member.id);
     expect(newest).toMatchObject({ period: 'cancelled', status: 'cancelled' });
-    const me = expectData<User>(await call(t.app, 'GET', '/member/v1/me', { token: m.token }));
+    // The member's standing changed: the limited token ends (decision 011) and a new one reaches everything.
+    expectError(await call(t.app, 'GET', '/member/v1/me', { token: m.token }), 401, 'UNAUTHENTICATED');
+    const token = (await login(t.app, m.user.email)).access_token;
+    const me = expectData<User>(await call(t.app, 'GET', '/member/v1/me', { token }));
     expect(isSuspended(me.member?.suspension)).toBe(false);
+    expectData(await call(t.app, 'GET', '/network/api/v1/member_downline/summary', { token }));
     expect((await notices(m.user.id)).map((n) => n.kind)).toContain('kyc_complete');
     // The approval already cancelled it: the job (even at a later date) adds nothing.
     await twiceTheSame('2026-03-01T00:00:00Z');
