@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Envelope } from '@portal/contracts/envelope';
 import type { ErrorCode } from '@portal/contracts/error-codes';
 import { MSG } from '@portal/contracts/messages';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/errors';
 
 export function envelope<T>(data: T, code = 200, message = 'success'): Envelope<T> {
@@ -48,6 +49,14 @@ export function registerErrorEnvelope(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return sendError(reply, error.statusCode, error.errorCode, error.message, error.fieldErrors);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: the client should try again shortly, not give up.
+      // (Not the error itself in the log: drizzle's message carries the query's parameters.)
+      request.log.warn('database unavailable: answered 503');
+      const unavailable = databaseUnavailable();
+      reply.header('retry-after', String(unavailable.retryAfter));
+      return sendError(reply, unavailable.statusCode, unavailable.errorCode, unavailable.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation as unknown as ZodIssueLike[]);
