@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { migrateDatabase } from './db/migrate';
 import { jwtSecret, lockDataDir, openDatabase } from './db/runtime';
 import { seedDemo } from './db/seed/demo';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { scheduleDaily } from './lib/daily';
 import { createStorage } from './lib/storage';
 import { sweepOrphanUploads } from './lib/storage-sweep';
@@ -12,17 +13,23 @@ import { dispatchNotifications } from './modules/identity/notifications/dispatch
 /**
  * Starts the portal: lock DATA_DIR, start (or reach) PostgreSQL, migrate, seed the demo once, serve.
  * SIGINT / SIGTERM stop the HTTP server first (it drains open requests), then the database.
+ * A database left running by a crashed portal is stopped first; ours stops by itself if this
+ * process dies, and is restarted if it dies while we run (decision 010).
  */
 async function main() {
   const config = loadConfig();
   const release = lockDataDir(config.dataDir);
+  // What the database runner and the pool report (a server left by a crash stopped, the database
+  // lost and restarted): on stderr until the app's logger exists, then through it.
+  let notice = (line: string) => console.error(line);
   let opened: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
-    opened = await openDatabase(config);
+    opened = await openDatabase(config, (line) => notice(line));
     await migrateDatabase(opened.database.db);
     const storage = createStorage(config);
     const demo = config.demoSeed ? await seedDemo(opened.database.db, { storage }) : null;
     const app = await buildApp({ config, database: opened.database, jwtSecret: jwtSecret(config), storage });
+    notice = (line) => app.log.warn(line);
     await sweepOrphanUploads(opened.database.db, storage, app.log); // what a crash during an upload left
     // The KYC deadline (DESIGN 5): once now, then every day just after midnight in Bangkok.
     const db = opened.database.db;
@@ -42,7 +49,12 @@ async function main() {
       if (dispatching) return;
       dispatching = true;
       dispatchNotifications(app.ctx)
-        .catch((err: unknown) => app.log.error({ err, job: 'notifications' }, 'notification dispatch failed'))
+        .catch((err: unknown) =>
+          // While the database is away (it is restarted, decision 010) the next round tries again.
+          isDatabaseUnavailable(err)
+            ? app.log.warn({ job: 'notifications' }, 'notification dispatch waits for the database')
+            : app.log.error({ err, job: 'notifications' }, 'notification dispatch failed'),
+        )
         .finally(() => (dispatching = false));
     }, 5_000).unref();
     await app.listen({ port: config.port, host: config.host });

@@ -108,7 +108,167 @@ export interface EmbeddedOptions {
   dir: string;
   /** Remove the folder after stopping (test databases). */
   ephemeral?: boolean;
+  /** PostgreSQL's own log lines. */
   log?: (line: string) => void;
+  /** What the runner itself did: a left-over server stopped, a crash, a restart. Default: stderr. */
+  notice?: (line: string) => void;
+}
+
+/**
+ * postgres runs under this small shell, whose stdin is a pipe from the portal that nothing is ever
+ * written to. However the portal ends (kill -9 and the OOM killer included) the kernel closes the
+ * pipe: `read` sees end-of-file, the shell asks postgres for a fast shutdown (SIGINT) and waits for
+ * it. When postgres ends by itself, the shell ends with its status, which is how the portal learns
+ * of it. (A background job of a non-interactive shell reads /dev/null, hence the copy in fd 3.)
+ * Decision 010.
+ */
+const GUARD = [
+  'exec 3<&0 </dev/null',
+  '"$@" 3<&- &',
+  'pg=$!',
+  '( read _ <&3; kill -INT "$pg" 2>/dev/null ) &',
+  'guard=$!',
+  'exec 3<&-',
+  'wait "$pg"',
+  'code=$?',
+  'kill "$guard" 2>/dev/null',
+  'exit "$code"',
+].join('\n');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface ProcessInfo {
+  ppid: number;
+  /** Program name, e.g. `postgres`. */
+  comm: string;
+  /** Working directory (a postmaster's is its data directory), when it can be read. */
+  cwd?: string;
+}
+
+/** A live process's parent and name: `gone` if it has ended, `unknown` if this system cannot tell. */
+function inspect(pid: number): ProcessInfo | 'gone' | 'unknown' {
+  if (fs.existsSync('/proc/self/stat')) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return 'gone';
+    }
+    const close = stat.lastIndexOf(')');
+    const [state, ppid] = stat.slice(close + 2).split(' ');
+    if (state === 'Z' || state === 'X') return 'gone'; // ended, not yet reaped by its parent
+    let cwd: string | undefined;
+    try {
+      cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
+    } catch {
+      // another user's process, and we are not root
+    }
+    return { ppid: Number(ppid), comm: stat.slice(stat.indexOf('(') + 1, close), cwd };
+  }
+  const ps = spawnSync('ps', ['-o', 'ppid=,stat=,comm=', '-p', String(pid)], { encoding: 'utf8' });
+  if (ps.error) {
+    try {
+      process.kill(pid, 0);
+      return 'unknown';
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'EPERM' ? 'unknown' : 'gone';
+    }
+  }
+  const [ppid, state, ...comm] = ps.stdout.trim().split(/\s+/);
+  if (ps.status !== 0 || !ppid || state?.startsWith('Z')) return 'gone';
+  return { ppid: Number(ppid), comm: path.basename(comm.join(' ')) };
+}
+
+const isGone = (pid: number) => inspect(pid) === 'gone';
+
+async function goneWithin(pid: number, ms: number): Promise<boolean> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(100))
+    if (isGone(pid)) return true;
+  return isGone(pid);
+}
+
+/** Stops a PostgreSQL that is not our child: fast shutdown, then immediate, then SIGKILL. */
+async function stopForeign(pid: number): Promise<string> {
+  const steps: [NodeJS.Signals, number, string][] = [
+    ['SIGINT', 30_000, 'fast shutdown'],
+    ['SIGQUIT', 5_000, 'immediate shutdown'],
+    ['SIGKILL', 5_000, 'killed'],
+  ];
+  for (const [signal, ms, how] of steps) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return how; // ended just now
+    }
+    if (await goneWithin(pid, ms)) return how;
+  }
+  throw new Error(`PostgreSQL (process ${pid}) does not stop; stop it by hand.`);
+}
+
+const readPid = (file: string): number | undefined => {
+  try {
+    const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]?.trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A `postmaster.pid` in the cluster before we start: stale (postgres replaces it), a server left
+ * running by a portal that is gone (stopped here, so this start needs no hand), or a server of a
+ * live process (refused, naming both). The owner is the process recorded in `<dir>.owner` when the
+ * server was started, and only while it is still the server's parent or the guard shell's parent.
+ */
+async function clearLeftover(dir: string, ownerFile: string, notice: (line: string) => void) {
+  const lockFile = path.join(dir, 'postmaster.pid');
+  const pid = readPid(lockFile);
+  if (pid === undefined) return;
+  const server = inspect(pid);
+  if (server === 'gone' || server === 'unknown') return;
+  if (server.comm !== 'postgres' || (server.cwd !== undefined && server.cwd !== fs.realpathSync(dir))) {
+    // The number now belongs to another process (after a reboot, say); postgres would refuse it.
+    fs.rmSync(lockFile, { force: true });
+    notice(`Removed the stale ${lockFile}: process ${pid} is not this database's server.`);
+    return;
+  }
+  const recorded = readPid(ownerFile);
+  const guard = inspect(server.ppid);
+  const parents = [server.ppid, ...(typeof guard === 'object' ? [guard.ppid] : [])];
+  const owner =
+    recorded !== undefined
+      ? !isGone(recorded) && parents.includes(recorded)
+        ? recorded
+        : undefined
+      : server.ppid > 1 // no record (an older portal, or started by hand): its parent, unless init
+        ? server.ppid
+        : undefined;
+  if (owner !== undefined) {
+    throw new Error(
+      `The database in ${dir} is already in use by PostgreSQL (process ${pid}), run by process ${owner}. ` +
+        'Stop that one first, or use another DATA_DIR.',
+    );
+  }
+  const how = await stopForeign(pid);
+  notice(
+    `Stopped PostgreSQL (process ${pid}, ${how}) left running on ${dir} by a portal that is gone` +
+      `${recorded !== undefined ? ` (process ${recorded})` : ''}; starting a new one.`,
+  );
+}
+
+function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
+  if (signal) return `signal ${signal}`;
+  const name =
+    code !== null && code > 128
+      ? Object.entries(os.constants.signals).find(([, n]) => n === code - 128)?.[0]
+      : undefined;
+  return `code ${code}${name ? `, ${name}` : ''}`;
+}
+
+interface Running {
+  guard: ChildProcess;
+  /** The postmaster's process id. */
+  pid: number;
 }
 
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
@@ -116,6 +276,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const ids = runAs();
   const dir = path.resolve(opts.dir);
   const passwordFile = path.join(path.dirname(dir), `${path.basename(dir)}.password`);
+  const ownerFile = path.join(path.dirname(dir), `${path.basename(dir)}.owner`);
+  const notice = opts.notice ?? ((line: string) => console.error(line));
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   if (ids) ensureReachable(dir);
 
@@ -151,71 +313,140 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     }
   }
   const password = fs.readFileSync(passwordFile, 'utf8').trim();
+  await clearLeftover(dir, ownerFile, notice);
   const port = await freePort();
+  const args = [
+    '-D',
+    dir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+    '-c',
+    'fsync=' + (opts.ephemeral ? 'off' : 'on'),
+    '-c',
+    'synchronous_commit=' + (opts.ephemeral ? 'off' : 'on'),
+  ];
 
-  const child: ChildProcess = spawn(
-    bins.postgres,
-    [
-      '-D',
-      dir,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-      '-c',
-      'fsync=' + (opts.ephemeral ? 'off' : 'on'),
-      '-c',
-      'synchronous_commit=' + (opts.ephemeral ? 'off' : 'on'),
-    ],
-    {
-      ...ids,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, LC_MESSAGES: 'C' },
-    },
-  );
-  let stderr = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      stderr += text;
-      opts.log?.(text.trimEnd());
-      if (text.includes('ready to accept connections')) resolve();
-    };
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) =>
-      reject(
-        new Error(
-          stderr.includes('lock file "postmaster.pid" already exists')
-            ? `The database in ${dir} is already in use by another process.`
-            : `Embedded PostgreSQL exited (${code}):\n${stderr.slice(-2000)}`,
-        ),
-      ),
-    );
-  });
-  child.stderr?.removeAllListeners('data');
-  child.stderr?.on('data', (c: Buffer) => opts.log?.(c.toString('utf8').trimEnd()));
+  /** Starts postgres under the guard shell; resolves once it accepts connections. */
+  const launch = () =>
+    new Promise<Running>((resolve, reject) => {
+      fs.writeFileSync(ownerFile, String(process.pid), { mode: 0o644 });
+      const guard = spawn('/bin/sh', ['-c', GUARD, 'portal-postgres-guard', bins.postgres, ...args], {
+        ...ids,
+        detached: true, // its own process group: Ctrl-C reaches the portal, not the database
+        stdio: ['pipe', 'ignore', 'pipe'],
+        env: { ...process.env, LC_MESSAGES: 'C' },
+      });
+      guard.stdin?.on('error', () => {}); // EPIPE when closing it after the guard has gone
+      let stderr = '';
+      let ready = false;
+      guard.stderr?.on('data', (chunk: Buffer) => {
+        const text = chunk.toString('utf8');
+        opts.log?.(text.trimEnd());
+        if (ready) return;
+        stderr += text;
+        if (!stderr.includes('ready to accept connections')) return;
+        ready = true;
+        stderr = '';
+        resolve({ guard, pid: readPid(path.join(dir, 'postmaster.pid')) ?? 0 });
+      });
+      guard.once('error', reject);
+      guard.once('exit', (code, signal) => {
+        if (ready) return;
+        const holder = readPid(path.join(dir, 'postmaster.pid'));
+        reject(
+          new Error(
+            stderr.includes('lock file "postmaster.pid" already exists')
+              ? `The database in ${dir} is already in use by another process (${holder ? `PostgreSQL, process ${holder}` : 'unknown'}).`
+              : `Embedded PostgreSQL exited (${describeExit(code, signal)}):\n${stderr.slice(-2000)}`,
+          ),
+        );
+      });
+    });
+
+  /** Asks for a fast shutdown (the guard does too, once its pipe closes); escalates if it hangs. */
+  const shutdown = (r: Running) =>
+    new Promise<void>((resolve) => {
+      const { guard } = r;
+      if (guard.exitCode !== null || guard.signalCode !== null) return resolve();
+      const signal = (pid: number, sig: NodeJS.Signals) => {
+        try {
+          process.kill(pid, sig);
+        } catch {
+          // already gone
+        }
+      };
+      const immediate = setTimeout(() => signal(r.pid, 'SIGQUIT'), 10_000);
+      const kill = setTimeout(() => guard.pid && signal(-guard.pid, 'SIGKILL'), 13_000);
+      guard.once('exit', () => {
+        clearTimeout(immediate);
+        clearTimeout(kill);
+        resolve();
+      });
+      guard.stdin?.end();
+      if (r.pid) signal(r.pid, 'SIGINT');
+    });
+
+  // Supervision: a server that ends while we did not ask it to is started again on the same data
+  // and port, after 1 s, 2 s, 4 s … at most 30 s (back to 1 s once it has run for a minute).
+  let current = await launch();
+  let stopping = false;
+  let delay = 1_000;
+  let startedAt = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let restarting: Promise<void> | undefined;
+
+  const scheduleRestart = (why: string) => {
+    notice(`${why}; restarting in ${delay / 1000}s`);
+    timer = setTimeout(() => {
+      timer = undefined;
+      restarting = restart().finally(() => (restarting = undefined));
+    }, delay);
+    delay = Math.min(delay * 2, 30_000);
+  };
+  const supervise = (r: Running) => {
+    current = r;
+    startedAt = Date.now();
+    r.guard.once('exit', (code, signal) => {
+      if (stopping) return;
+      if (Date.now() - startedAt > 60_000) delay = 1_000;
+      scheduleRestart(`embedded PostgreSQL exited unexpectedly (${describeExit(code, signal)})`);
+    });
+  };
+  const restart = async () => {
+    try {
+      await clearLeftover(dir, ownerFile, notice);
+      const r = await launch();
+      if (stopping) return await shutdown(r);
+      supervise(r);
+      notice(`embedded PostgreSQL is running again (process ${r.pid}, port ${port})`);
+    } catch (err) {
+      if (!stopping) {
+        const reason = (err as Error).message.split('\n').filter(Boolean).slice(0, 2).join(' ');
+        scheduleRestart(`embedded PostgreSQL could not be restarted (${reason})`);
+      }
+    }
+  };
+  supervise(current);
 
   let stopped: Promise<void> | undefined;
   const stop = () =>
-    (stopped ??= new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGINT'); // fast shutdown: roll back open transactions, then stop cleanly
-    }).then(() => {
+    (stopped ??= (async () => {
+      stopping = true;
+      clearTimeout(timer);
+      await restarting;
+      await shutdown(current);
+      fs.rmSync(ownerFile, { force: true });
       if (opts.ephemeral) {
         fs.rmSync(dir, { recursive: true, force: true });
         fs.rmSync(passwordFile, { force: true });
       }
-    }));
-  // If the portal dies without stopping us, do not leave an orphaned server behind.
-  process.once('exit', () => {
-    if (child.exitCode === null) child.kill('SIGINT');
-  });
+    })());
 
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,

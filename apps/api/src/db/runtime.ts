@@ -51,10 +51,16 @@ export interface OpenDatabase {
   url: string;
 }
 
-/** The embedded server in DATA_DIR/pg, or DATABASE_URL when set. */
-export async function openDatabase(config: Config, log?: (line: string) => void): Promise<OpenDatabase> {
+/**
+ * The embedded server in DATA_DIR/pg, or DATABASE_URL when set. `notice` gets the lines worth an
+ * operator's eye: a server left by a crashed portal stopped, the database lost, restarted.
+ */
+export async function openDatabase(
+  config: Config,
+  notice: (line: string) => void = (line) => console.error(line),
+): Promise<OpenDatabase> {
   if (config.databaseUrl)
-    return { database: connect(config.databaseUrl), embedded: null, url: config.databaseUrl };
-  const embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), log });
-  return { database: connect(embedded.url), embedded, url: embedded.url };
+    return { database: connect(config.databaseUrl, 10, notice), embedded: null, url: config.databaseUrl };
+  const embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), notice });
+  return { database: connect(embedded.url, 10, notice), embedded, url: embedded.url };
 }

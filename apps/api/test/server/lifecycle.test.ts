@@ -1,80 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded';
+import { appToken, post, startServer as startOn, tempDataDir, waitReady } from './process';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lifecycle-'));
-fs.chmodSync(dataDir, 0o755);
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** The real server process, as `npm start` runs it, on its own embedded PostgreSQL. */
-async function startServer(port: number): Promise<Running> {
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_SEED: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (c) => (out += c));
-  child.stderr?.on('data', (c) => (out += c));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, port, output: () => out, exited };
-}
-
-async function waitReady(s: Running, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (s.child.exitCode !== null) throw new Error(`server exited:\n${s.output()}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${s.port}/ready`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server not ready:\n${s.output()}`);
-}
-
-const appToken = async (port: number) => {
-  const res = await fetch(`http://127.0.0.1:${port}/member/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-app-key': 'portal-web' },
-    body: JSON.stringify({
-      grant_type: 'client_credentials',
-      client_id: 'portal-web',
-      client_secret: 'public',
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-};
-
-const post = async (port: number, url: string, body: unknown, token?: string) =>
-  fetch(`http://127.0.0.1:${port}${url}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-app-key': 'portal-web',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+const dataDir = tempDataDir('portal-lifecycle-');
+const startServer = async (port: number) => startOn(dataDir, port);
 
 const MEMBER = {
   first_name: 'คงอยู่',
