@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { firstDayOfMonth, lastDayOfMonth } from './dates';
+import { addIncome } from './ledger';
+import { pvMoney } from './money';
+import type { Plan } from './plan';
+import { expiryAsOf, isActiveOn, suspendedOn } from './standing';
+
+/**
+ * The monthly MTA closing (plan 4.3) for the month that ends on `lastDay`: every REPURCHASE paid in
+ * the month and not canceled by its end pays up the referrer line, generation by generation, to
+ * earners qualified at the end of the month. No compression: an unqualified earner's share is lost.
+ */
+export async function closeMta(tx: Tx, plan: Plan, anyDayOfMonth: string): Promise<{ lines: number }> {
+  const from = firstDayOfMonth(anyDayOfMonth);
+  const to = lastDayOfMonth(anyDayOfMonth);
+  const depth = plan.mtaRates.length;
+  const { rows: base } = await tx.execute<{
+    order_id: number;
+    order_no: string;
+    pv: number;
+    chain: number[];
+  }>(sql`
+    with recursive up as (
+      select o.id as order_id, m.referrer_member_id as earner, 1 as generation
+      from orders o join members m on m.id = o.member_id
+      where o.order_type = 'REPURCHASE' and o.paid_date between ${from}::date and ${to}::date
+        and (o.canceled_date is null or o.canceled_date > ${to}::date) and m.referrer_member_id is not null
+      union all
+      select up.order_id, m.referrer_member_id, up.generation + 1 from up join members m on m.id = up.earner
+      where up.generation < ${depth} and m.referrer_member_id is not null)
+    select o.id as order_id, o.order_no, o.pv_total as pv,
+      array_agg(up.earner order by up.generation) as chain
+    from orders o join up on up.order_id = o.id group by o.id, o.order_no, o.pv_total order by o.id`);
+  if (base.length === 0) return { lines: 0 };
+
+  const earners = [...new Set(base.flatMap((b) => b.chain.map(Number)))];
+  const { rows: own } = await tx.execute<{ member_id: number; pv: string }>(sql`
+    select member_id, sum(pv)::text as pv from volume_postings
+    where repurchase and personal and effective_date between ${from}::date and ${to}::date
+      and member_id = any(${sql.param(earners)}::bigint[])
+    group by member_id`);
+  const ownPv = new Map(own.map((r) => [r.member_id, Number(r.pv)]));
+  const { rows: titles } = await tx.execute<{ member_id: number; rank: number | null }>(sql`
+    select h.member_id, max(array_position(${sql.param(plan.titles.map((t) => t.code))}::text[], h.to_title)) as rank
+    from title_history h where h.achieved_date <= ${to}::date and h.member_id = any(${sql.param(earners)}::bigint[])
+    group by h.member_id`);
+  const mtaDepth = new Map(titles.map((t) => [t.member_id, plan.titles[(t.rank ?? 1) - 1]!.mta_depth]));
+  const expiries = await expiryAsOf(tx, earners, to, plan);
+  const suspended = await suspendedOn(tx, earners, to);
+  const qualifies = (earner: number, generation: number) =>
+    generation <= (mtaDepth.get(earner) ?? plan.titles[0]!.mta_depth) &&
+    (ownPv.get(earner) ?? 0) >= plan.params.MTA_MIN_PV &&
+    isActiveOn(expiries.get(earner), to) &&
+    !suspended.has(earner);
+
+  let lines = 0;
+  for (const order of base) {
+    for (const [g, earnerRaw] of order.chain.entries()) {
+      const earner = Number(earnerRaw);
+      const generation = g + 1;
+      if (!qualifies(earner, generation)) continue;
+      await addIncome(tx, {
+        memberId: earner,
+        type: 'MTA',
+        source: order.order_no,
+        generation,
+        orderId: order.order_id,
+        amount: pvMoney(order.pv, plan.mtaRates[g]!, plan.pvThb),
+        incomeDate: to,
+      });
+      lines++;
+    }
+  }
+  return { lines };
+}

@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '../db/client';
+import { rate, satang, type Rate, type Satang } from './money';
+
+/**
+ * The plan as configuration (compensation-plan.md section 7): one zod-checked object, stored as
+ * versions in `plan_versions`; a version applies from its `effective_from` date on.
+ */
+const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'a decimal string, e.g. "0.20"');
+const amount = z.string().regex(/^\d+(\.\d{1,2})?$/, 'an amount, e.g. "100.00"');
+
+const packageSchema = z.strictObject({
+  price: amount,
+  pv: z.number().int().positive(),
+  cycle_value: z.number().int().positive(),
+  income_percent: decimal,
+  max_income_per_day: amount,
+});
+
+const titleSchema = z.strictObject({
+  code: z.string().min(1),
+  cycles: z.number().int().min(0),
+  referrals: z.number().int().min(0),
+  mta_depth: z.number().int().min(0),
+});
+
+export const planParamsSchema = z.strictObject({
+  PV_THB: decimal,
+  /** In ascending order: an upgrade goes to a package later in this list. */
+  PACKAGES: z.record(z.string().regex(/^[A-Z_]+$/), packageSchema),
+  ACTIVITY_PV: z.number().int().positive(),
+  ACTIVITY_DAYS: z.number().int().positive(),
+  /** In ascending order; the first is every member's title. */
+  TITLES: z.array(titleSchema).min(1),
+  REFERRER_PCT: decimal,
+  CASHBACK_PCT: decimal,
+  MTA_RATE: z.array(decimal).min(1),
+  MTA_MIN_PV: z.number().int().min(0),
+  CYCLE_POINT_SPLIT: decimal,
+  HOLD_RELEASE_DAYS: z.number().int().positive(),
+  WHT_RATE: decimal,
+  MIN_PAYOUT: amount,
+  TRANSFER_FEE: amount,
+  /** 0 = Sunday … 6 = Saturday. */
+  PAYOUT_WEEKDAY: z.number().int().min(0).max(6),
+  TRAVEL_CAMPAIGN: z
+    .strictObject({ start: z.iso.date(), end: z.iso.date(), required_points: z.number().int().positive() })
+    .nullable(),
+});
+export type PlanParams = z.infer<typeof planParamsSchema>;
+
+export const DEFAULT_PLAN: PlanParams = {
+  PV_THB: '1.00',
+  PACKAGES: {
+    STARTER: {
+      price: '1500.00',
+      pv: 500,
+      cycle_value: 500,
+      income_percent: '0.10',
+      max_income_per_day: '500.00',
+    },
+    SILVER: {
+      price: '5000.00',
+      pv: 1500,
+      cycle_value: 500,
+      income_percent: '0.12',
+      max_income_per_day: '3000.00',
+    },
+    GOLD: {
+      price: '15000.00',
+      pv: 4500,
+      cycle_value: 500,
+      income_percent: '0.14',
+      max_income_per_day: '10000.00',
+    },
+    PLATINUM: {
+      price: '30000.00',
+      pv: 9000,
+      cycle_value: 500,
+      income_percent: '0.15',
+      max_income_per_day: '25000.00',
+    },
+  },
+  ACTIVITY_PV: 200,
+  ACTIVITY_DAYS: 30,
+  TITLES: [
+    { code: 'MEMBER', cycles: 0, referrals: 0, mta_depth: 1 },
+    { code: 'SUPERVISOR', cycles: 10, referrals: 2, mta_depth: 2 },
+    { code: 'MANAGER', cycles: 100, referrals: 4, mta_depth: 3 },
+    { code: 'DIRECTOR', cycles: 500, referrals: 6, mta_depth: 3 },
+  ],
+  REFERRER_PCT: '0.20',
+  CASHBACK_PCT: '0.05',
+  MTA_RATE: ['0.10', '0.05', '0.05'],
+  MTA_MIN_PV: 200,
+  CYCLE_POINT_SPLIT: '0.10',
+  HOLD_RELEASE_DAYS: 30,
+  WHT_RATE: '0.05',
+  MIN_PAYOUT: '100.00',
+  TRANSFER_FEE: '0.00',
+  PAYOUT_WEEKDAY: 2,
+  TRAVEL_CAMPAIGN: null,
+};
+
+/** Section 7's names as a scenario or staff may write them, over the defaults. */
+export function planWithOverrides(overrides: Record<string, unknown> = {}, base: PlanParams = DEFAULT_PLAN) {
+  return planParamsSchema.parse({ ...base, ...overrides });
+}
+
+export interface PackageTerms {
+  code: string;
+  rank: number;
+  price: Satang;
+  pv: number;
+  cycleValue: number;
+  incomePercent: Rate;
+  incomePercentText: string;
+  cap: Satang;
+}
+
+/** The plan with its rates parsed once: what the engine computes with. */
+export interface Plan {
+  version: number;
+  params: PlanParams;
+  pvThb: Rate;
+  packages: Map<string, PackageTerms>;
+  titles: PlanParams['TITLES'];
+  referrerPct: Rate;
+  cashbackPct: Rate;
+  mtaRates: Rate[];
+  pointSplit: Rate;
+  whtRate: Rate;
+  minPayout: Satang;
+  transferFee: Satang;
+}
+
+export function compilePlan(params: PlanParams, version: number): Plan {
+  const packages = new Map<string, PackageTerms>();
+  Object.entries(params.PACKAGES).forEach(([code, p], rank) =>
+    packages.set(code, {
+      code,
+      rank: rank + 1,
+      price: satang(p.price),
+      pv: p.pv,
+      cycleValue: p.cycle_value,
+      incomePercent: rate(p.income_percent),
+      incomePercentText: p.income_percent,
+      cap: satang(p.max_income_per_day),
+    }),
+  );
+  return {
+    version,
+    params,
+    pvThb: rate(params.PV_THB),
+    packages,
+    titles: params.TITLES,
+    referrerPct: rate(params.REFERRER_PCT),
+    cashbackPct: rate(params.CASHBACK_PCT),
+    mtaRates: params.MTA_RATE.map(rate),
+    pointSplit: rate(params.CYCLE_POINT_SPLIT),
+    whtRate: rate(params.WHT_RATE),
+    minPayout: satang(params.MIN_PAYOUT),
+    transferFee: satang(params.TRANSFER_FEE),
+  };
+}
+
+export const titleRank = (plan: Plan, code: string | null | undefined) =>
+  Math.max(
+    0,
+    plan.titles.findIndex((t) => t.code === code),
+  );
+
+/** The plan version in force on a business date (the newest whose date has come); the default when none is stored. */
+export async function planFor(db: Db | Tx, date: string): Promise<Plan> {
+  const { rows } = await db.execute<{ version: number; params: unknown }>(sql`
+    select version, params from plan_versions where effective_from <= ${date}::date
+    order by effective_from desc, version desc limit 1`);
+  const row = rows[0];
+  if (!row) return compilePlan(DEFAULT_PLAN, 0);
+  return compilePlan(planParamsSchema.parse(row.params), row.version);
+}
+
+/** A new version from a date; never for a day already closed (plan: "never to closed days"). */
+export async function createPlanVersion(
+  db: Db,
+  params: PlanParams,
+  effectiveFrom: string,
+  createdBy: number | null,
+  note?: string,
+): Promise<number> {
+  const parsed = planParamsSchema.parse(params);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('engine-closing'))`);
+    const { rows: closed } = await tx.execute<{ d: string | null }>(sql`
+      select max(business_date)::text as d from engine_runs where type = 'DAILY' and status = 'done'`);
+    const last = closed[0]?.d;
+    if (last && effectiveFrom <= last) {
+      throw new PlanRuleError(`the plan cannot change from ${effectiveFrom}: days up to ${last} are closed`);
+    }
+    const { rows } = await tx.execute<{ version: number }>(sql`
+      insert into plan_versions (effective_from, params, note, created_by)
+      values (${effectiveFrom}, ${JSON.stringify(parsed)}::jsonb, ${note ?? null}, ${createdBy}) returning version`);
+    return rows[0]!.version;
+  });
+}
+
+/** A rule of the plan that an event or request breaks (the simulator exits 2; the API answers 409/422). */
+export class PlanRuleError extends Error {}

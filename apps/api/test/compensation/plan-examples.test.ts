@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/compensation/simulate';
+import { scratchDatabase } from '../helpers/scratch';
+
+/**
+ * Every worked example of the plan (section 8) is a scenario and its expected result in
+ * shared/spec/plan-examples: the simulator, on a scratch database, must give the whole result.
+ */
+const DIR = path.resolve(import.meta.dirname, '../../../../../shared/spec/plan-examples');
+const examples = fs
+  .readdirSync(DIR)
+  .filter((f) => /^[A-Za-z0-9]+\.json$/.test(f))
+  .map((f) => f.replace(/\.json$/, ''))
+  .sort();
+
+describe('the plan examples through the simulator', () => {
+  it('finds the examples', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(11);
+  });
+
+  for (const name of examples) {
+    it(`when ${name} is simulated then the result is exactly ${name}.expected.json`, async () => {
+      const scenario = JSON.parse(fs.readFileSync(path.join(DIR, `${name}.json`), 'utf8'));
+      const expected = JSON.parse(fs.readFileSync(path.join(DIR, `${name}.expected.json`), 'utf8'));
+      const db = await scratchDatabase();
+      try {
+        const result = await simulate(db.db, scenario);
+        for (const key of Object.keys(expected))
+          expect({ [key]: (result as never)[key] }).toEqual({ [key]: expected[key] });
+        expect(result).toEqual(expected);
+      } finally {
+        await db.drop();
+      }
+    }, 60_000);
+  }
+});
