@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db, Tx } from '../db/client';
+import { demoClock } from '../db/schema/clock';
+import { notFound, validation } from './errors';
+
+/**
+ * The business clock (DESIGN 10): every rule that needs "today" or "now" reads it here, never from
+ * `new Date()`. A business day is a day of the Asia/Bangkok calendar (UTC+7 all year, no daylight
+ * saving). In demo mode staff can move the demo's business date forward by whole days; the offset
+ * lives in `demo_clock` so that every process and every restart sees the same date. Outside demo
+ * mode the business clock is the real clock and the table is never read.
+ */
+
+const BANGKOK_OFFSET_MS = 7 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+export interface BusinessNow {
+  /** The business day, `YYYY-MM-DD` in Asia/Bangkok. */
+  date: string;
+  /** The business instant: the real instant moved forward by the demo offset (whole days). */
+  at: Date;
+}
+
+export type ClockSettings = Pick<Config, 'demoMode'>;
+
+/** The Bangkok calendar day of an instant. */
+export const bangkokDate = (at: Date): string =>
+  new Date(at.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const isDay = (day: string) => DAY_PATTERN.test(day) && new Date(dayMs(day)).toISOString().startsWith(day);
+const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / DAY_MS);
+
+async function demoOffsetDays(db: Db | Tx): Promise<number> {
+  const rows = await db.select({ offsetDays: demoClock.offsetDays }).from(demoClock);
+  return rows[0]?.offsetDays ?? 0;
+}
+
+function shifted(real: Date, offsetDays: number): BusinessNow {
+  const at = new Date(real.getTime() + offsetDays * DAY_MS);
+  return { date: bangkokDate(at), at };
+}
+
+/** Now, in business time. `real` is the wall clock (a parameter for tests). */
+export async function businessNow(
+  db: Db | Tx,
+  settings: ClockSettings,
+  real: Date = new Date(),
+): Promise<BusinessNow> {
+  return shifted(real, settings.demoMode ? await demoOffsetDays(db) : 0);
+}
+
+export interface ClockMove {
+  /** The business date before the move. */
+  from: string;
+  /** The business date after it (the date asked for). */
+  to: string;
+  offsetDays: number;
+}
+
+/**
+ * Demo mode only: moves the demo's business date forward to `toDate` (`YYYY-MM-DD`), then lets the
+ * days that passed do their work (`onDaysPassed`). Outside demo mode the clock does not exist as far
+ * as a caller can tell (404, as `/dev` answers there); a date that is not after the current business
+ * date is refused (422): closed days are never reopened. Two moves at once are serialised on the
+ * row; the second is measured from the first one's date.
+ */
+export async function advanceDemoClock(
+  db: Db,
+  toDate: string,
+  settings: ClockSettings,
+  real: Date = new Date(),
+): Promise<ClockMove> {
+  if (!settings.demoMode) throw notFound();
+  if (!isDay(toDate)) throw validation('date', 'The date must be a calendar date written YYYY-MM-DD.');
+  const move = await db.transaction(async (tx) => {
+    await tx.insert(demoClock).values({ id: 1, offsetDays: 0 }).onConflictDoNothing();
+    const [row] = await tx
+      .select({ offsetDays: demoClock.offsetDays })
+      .from(demoClock)
+      .where(sql`${demoClock.id} = 1`)
+      .for('update');
+    const from = shifted(real, row?.offsetDays ?? 0).date;
+    const days = daysBetween(from, toDate);
+    if (days <= 0) {
+      throw validation('date', `The business date can only move forward: it is ${from} now.`);
+    }
+    const offsetDays = (row?.offsetDays ?? 0) + days;
+    await tx
+      .update(demoClock)
+      .set({ offsetDays, updatedAt: sql`now()` })
+      .where(sql`${demoClock.id} = 1`);
+    return { from, to: toDate, offsetDays };
+  });
+  await onDaysPassed(db, move.from, move.to);
+  return move;
+}
+
+/**
+ * What the days that passed must do, in date order. Runs after the new date is committed, so each
+ * step sees the new business date (a day may only be closed once it has ended).
+ *
+ * TODO(compensation engine, issue 8): for every business day d from `fromDate` up to the day before
+ * `toDate` (the days that ended), in the order of plan section 13 "settled points": hold
+ * auto-releases whose deadline is d, the daily closing of d, titles, on the last day of a month the
+ * MTA closing, on a Tuesday the payout run; and the KYC deadline of each new day (d + 1). Each step
+ * must be idempotent (they are the same steps the scheduled jobs run): if this fails half-way, the
+ * date has moved and calling the same steps again, or the scheduled jobs, finish the work. Then
+ * build `POST /dev/clock` on `advanceDemoClock`.
+ */
+export async function onDaysPassed(_db: Db, _fromDate: string, _toDate: string): Promise<void> {}
