@@ -49,8 +49,10 @@ export function authenticateClient(ctx: AppContext, clientId: string, secret: st
 
 export async function clientCredentials(ctx: AppContext, clientId: string, secret: string, scope?: string) {
   const client = authenticateClient(ctx, clientId, secret);
-  const requested = scope ? scope.split(/\s+/).filter(Boolean) : client.scopes;
-  if (requested.some((s) => !client.scopes.includes(s))) throw new OAuthError(400, 'invalid_scope');
+  const asked = scope ? scope.split(/\s+/).filter(Boolean) : [];
+  // No scope, or `*`, asks for everything the client may have; the answer names what was granted.
+  const requested = asked.length === 0 || asked.includes('*') ? client.scopes : asked;
+  if (asked.some((s) => s !== '*' && !client.scopes.includes(s))) throw new OAuthError(400, 'invalid_scope');
   const { token, expiresIn } = await ctx.signer.appToken(client.id, requested);
   return {
     token_type: 'Bearer',
