@@ -136,7 +136,7 @@ async function createMembers(db: Db, scenario: Scenario): Promise<Map<string, nu
           ${m.code}, 'Simulation', ${`SIM${n}`}, true, true, ${verified}, ${verified}) returning id`);
       const { rows: mem } = await tx.execute<{ id: number }>(sql`
         insert into members (user_id, member_code, referrer_member_id, placement_parent_id, side, depth, placed_at)
-        values (${u[0]!.id}, ${m.code}, ${m.referrer ? ids.get(m.referrer)! : null}, ${m.upline ? ids.get(m.upline)! : null},
+        values (${u[0]!.id}, ${m.code}, null, ${m.upline ? ids.get(m.upline)! : null},
           ${m.upline ? m.side! : null}, ${depth.get(m.code)!}, now()) returning id`);
       ids.set(m.code, mem[0]!.id);
       if (m.kyc_verified_on) {
