@@ -4,10 +4,10 @@ import { migrateDatabase } from './db/migrate';
 import { jwtSecret, lockDataDir, openDatabase } from './db/runtime';
 import { seedDemo } from './db/seed/demo';
 import { isDatabaseUnavailable } from './db/unavailable';
-import { scheduleDaily } from './lib/daily';
 import { createStorage } from './lib/storage';
 import { sweepOrphanUploads } from './lib/storage-sweep';
-import { advanceKycDeadlines } from './modules/identity/kyc/deadline';
+import './jobs/portal-jobs'; // registers every job the scheduler runs
+import { startScheduler } from './jobs/scheduler';
 import { dispatchNotifications } from './modules/identity/notifications/dispatch';
 
 /**
@@ -28,21 +28,18 @@ async function main() {
     await migrateDatabase(opened.database.db);
     const storage = createStorage(config);
     const demo = config.demoSeed ? await seedDemo(opened.database.db, { storage }) : null;
-    const app = await buildApp({ config, database: opened.database, jwtSecret: jwtSecret(config), storage });
+    const app = await buildApp({
+      config,
+      database: opened.database,
+      jwtSecret: jwtSecret(config),
+      storage,
+      echoOutbox: true, // demo mode only: each OTP code and link is printed here too
+    });
     notice = (line) => app.log.warn(line);
     await sweepOrphanUploads(opened.database.db, storage, app.log); // what a crash during an upload left
-    // The KYC deadline (DESIGN 5): once now, then every day just after midnight in Bangkok.
-    const db = opened.database.db;
-    const kycDeadline = async () => {
-      const run = await advanceKycDeadlines(db, new Date(), config.kyc);
-      app.log.info({ job: 'kyc-deadline', ...run }, 'KYC deadline advanced');
-    };
-    await kycDeadline().catch((err: unknown) =>
-      app.log.error({ err, job: 'kyc-deadline' }, 'KYC deadline job failed'),
-    );
-    const stopDaily = scheduleDaily(kycDeadline, { hour: 0, minute: 5 }, (err) =>
-      app.log.error({ err, job: 'kyc-deadline' }, 'KYC deadline job failed'),
-    );
+    // The jobs (KYC deadline, later the closings) on pg-boss: each runs once however many
+    // processes share the database (jobs/registry.ts, decision 016).
+    const scheduler = await startScheduler({ pool: opened.database.pool, ctx: app.ctx, log: app.log });
     // E-mail and SMS copies of notifications go out shortly after the transactions that wrote them.
     let dispatching = false;
     const dispatcher = setInterval(() => {
@@ -84,9 +81,9 @@ async function main() {
       stopping = true;
       app.log.info({ signal }, 'stopping');
       const force = setTimeout(() => process.exit(1), 15_000).unref();
-      stopDaily();
       clearInterval(dispatcher);
       await app.close();
+      await scheduler.stop(); // after the HTTP server: a run in progress may finish meanwhile
       await opened?.database.close();
       await opened?.embedded?.stop();
       release();

@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { AppContext } from '../context';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { bangkokDate, businessNow } from '../lib/clock';
+import { registeredJobs, type JobDefinition, type JobTrigger } from './registry';
+
+/** pg-boss keeps its tables in a schema of its own, created and migrated by pg-boss at start. */
+export const JOBS_SCHEMA = 'pgboss';
+export const TIME_ZONE = 'Asia/Bangkok';
+
+export interface SchedulerOptions {
+  /** The portal's pool: pg-boss runs its statements on it (no second pool). */
+  pool: pg.Pool;
+  ctx: AppContext;
+  log: FastifyBaseLogger;
+  /** Defaults to every registered job (registry.ts). */
+  jobs?: readonly JobDefinition[];
+  /** Seconds between two looks for work, per job (default 2). */
+  pollingIntervalSeconds?: number;
+  /** pg-boss settings (tests make the cron checks quicker). */
+  boss?: Omit<PgBoss.ConstructorOptions, 'db' | 'schema'>;
+}
+
+export interface Scheduler {
+  /** Runs a job now (staff, scripts, tests). Answers the pg-boss job id, or null if it was a duplicate. */
+  send(name: string, data?: Record<string, unknown>, options?: PgBoss.SendOptions): Promise<string | null>;
+  readonly boss: PgBoss;
+  /** Stops taking work, waits up to `timeoutMs` for runs in progress, stops pg-boss. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * The job id of a job's run at start on one Bangkok day: every process starting that day sends the
+ * same id, and pg-boss inserts a job whose id is already queued or done as nothing. (A singleton key
+ * alone does not stop a second copy on a standard pg-boss 10 queue; see decision 016.)
+ */
+export function startRunId(name: string, day: string): string {
+  const h = createHash('sha1').update(`portal-job-start:${name}:${day}`).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const triggerOf = (data: Record<string, unknown>): JobTrigger =>
+  data.trigger === 'start' || data.trigger === 'manual' ? data.trigger : 'schedule';
+
+/**
+ * Starts pg-boss on the portal's database and a worker for every job; schedules the jobs' cron in
+ * Bangkok time (schedules of jobs no longer registered are removed) and sends the runs at start.
+ */
+export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler> {
+  const { ctx, log } = opts;
+  const jobs = opts.jobs ?? registeredJobs();
+  const interval = (opts.pollingIntervalSeconds ?? 2) * 1000;
+  // pg-boss runs its statements on the portal's pool; while this process sets up (below), on one
+  // connection of it.
+  let execute = (text: string, values?: unknown[]) => opts.pool.query(text, values);
+  const boss = new PgBoss({
+    ...opts.boss,
+    schema: JOBS_SCHEMA,
+    db: { executeSql: (text, values) => execute(text, values) },
+  });
+
+  // While the database is away (decision 010) pg-boss's timers fail every few seconds: one line a minute.
+  let lastWait = 0;
+  const report = (err: unknown, what: string) => {
+    if (!isDatabaseUnavailable(err)) return log.error({ err }, what);
+    if (Date.now() - lastWait < 60_000) return;
+    lastWait = Date.now();
+    log.warn({ job: 'scheduler' }, 'jobs wait for the database');
+  };
+  boss.on('error', (err) => report(err, 'job scheduler error'));
+
+  let stopping = false;
+  const running = new Set<Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  /**
+   * One run: the handler, then its completion recorded. We fetch and complete jobs ourselves rather
+   * than with boss.work(), which records completion and failure without awaiting them: with the
+   * database away that is an unhandled rejection, which ends the process.
+   */
+  const runOne = async (job: JobDefinition, found: PgBoss.JobWithMetadata<Record<string, unknown>>) => {
+    const data = found.data ?? {};
+    const trigger = triggerOf(data);
+    const jobLog = log.child({ job: job.name, trigger, jobId: found.id });
+    const started = Date.now();
+    try {
+      const now = await businessNow(ctx.db, ctx.config);
+      const output = (await job.handler({ ctx, log: jobLog, now, trigger, jobId: found.id, data })) ?? {};
+      jobLog.info({ ...output, ms: Date.now() - started, businessDate: now.date }, 'job done');
+      await boss.complete(job.name, found.id, output).catch((err: unknown) => {
+        // The work is done (and idempotent): the job runs again once it expires, changing nothing.
+        report(err, 'job completion not recorded');
+      });
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) report(err, 'job failed');
+      else jobLog.error({ err, attempt: found.retryCount + 1 }, 'job failed');
+      await boss
+        .fail(job.name, found.id, { message: err instanceof Error ? err.message : String(err) })
+        .catch((e: unknown) => report(e, 'job failure not recorded')); // it expires, then runs again
+    }
+  };
+
+  const poll = (job: JobDefinition) => {
+    const tick = async () => {
+      if (stopping) return;
+      let found = false;
+      // fetch answers no job when the database is away, and when another run of this job is active.
+      const [next] = await boss.fetch<Record<string, unknown>>(job.name, {
+        batchSize: 1,
+        includeMetadata: true,
+      });
+      if (next && !stopping) {
+        found = true;
+        const run = runOne(job, next);
+        running.add(run);
+        await run.finally(() => running.delete(run));
+      }
+      if (stopping) return;
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          void tick();
+        },
+        found ? 0 : interval,
+      );
+      timers.add(timer);
+    };
+    void tick();
+  };
+
+  // Two processes setting up at once deadlock in pg-boss's queue creation (each creates a table and
+  // attaches it to pgboss.job): one process at a time, under a lock held by one connection.
+  const setup = await opts.pool.connect();
+  let broken: Error | undefined;
+  let pending = (): Promise<unknown> => Promise.resolve();
+  try {
+    await setup.query(`select pg_advisory_lock(hashtext('portal-jobs-setup'))`);
+    // pg-boss's timers start with it: their statements wait their turn on this connection.
+    let queue: Promise<unknown> = Promise.resolve();
+    execute = (text, values) => {
+      const next = queue.then(() => setup.query(text, values));
+      queue = next.catch(() => {});
+      return next;
+    };
+    pending = () => queue;
+    await boss.start();
+    await setUpQueues(boss, jobs);
+  } catch (err) {
+    broken = err as Error;
+    throw err;
+  } finally {
+    execute = (text, values) => opts.pool.query(text, values);
+    await pending();
+    if (!broken) await setup.query(`select pg_advisory_unlock(hashtext('portal-jobs-setup'))`);
+    setup.release(broken); // a connection that failed is closed, which also drops its lock
+  }
+  for (const job of jobs) poll(job);
+
+  const send: Scheduler['send'] = (name, data = {}, options = {}) =>
+    boss.send(name, { trigger: 'manual', ...data }, options);
+
+  const today = bangkokDate(new Date());
+  for (const job of jobs.filter((j) => j.runAtStart)) {
+    await boss.send(job.name, { trigger: 'start' }, { id: startRunId(job.name, today) });
+  }
+
+  return {
+    send,
+    boss,
+    async stop(timeoutMs = 10_000) {
+      if (stopping) return;
+      stopping = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      // A run still going when time is up is left active: it expires and runs again elsewhere.
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((r) => setTimeout(r, timeoutMs).unref()),
+      ]);
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 2_000 }).catch(() => {});
+    },
+  };
+}
+
+/** Each job's queue (one active run at a time) and its cron in Bangkok time; stale schedules go. */
+async function setUpQueues(boss: PgBoss, jobs: readonly JobDefinition[]) {
+  for (const job of jobs) {
+    const queue = {
+      name: job.name,
+      // One active run per job name, whatever the number of processes.
+      policy: 'singleton' as const,
+      retryLimit: job.retryLimit ?? 5,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds ?? 15 * 60,
+    };
+    await boss.createQueue(job.name, queue);
+    await boss.updateQueue(job.name, queue); // a queue made by an older version gets today's settings
+    if (job.cron) await boss.schedule(job.name, job.cron, { trigger: 'schedule' }, { tz: TIME_ZONE });
+    else await boss.unschedule(job.name);
+  }
+  const names = new Set(jobs.map((j) => j.name));
+  for (const s of await boss.getSchedules()) if (!names.has(s.name)) await boss.unschedule(s.name);
+}
