@@ -1,10 +1,12 @@
-// `npm run job:kyc-deadline`: advances the KYC deadline once, now (the server also runs it at start
-// and daily just after midnight Bangkok time). Safe to run at any time and any number of times.
+// `npm run job:kyc-deadline`: advances the KYC deadline once, now (the server's scheduler also runs it
+// at start and daily at 00:05 Bangkok time, on pg-boss). Safe to run at any time and any number of
+// times. "Now" is the business clock's (apps/api/src/lib/clock.ts): in demo mode, the demo's date.
 // Uses DATABASE_URL, or the embedded database in DATA_DIR (./data) when the portal is not running.
 import { loadConfig } from '../apps/api/src/config';
 import { lockDataDir, openDatabase } from '../apps/api/src/db/runtime';
 import { Redis } from 'ioredis';
 import { createRevocationStore } from '../apps/api/src/context';
+import { businessNow } from '../apps/api/src/lib/clock';
 import { advanceKycDeadlines } from '../apps/api/src/modules/identity/kyc/deadline';
 import { endAccessStamped } from '../apps/api/src/modules/identity/session/access';
 
@@ -12,7 +14,8 @@ const config = loadConfig();
 const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
 const opened = await openDatabase(config);
 try {
-  const run = await advanceKycDeadlines(opened.database.db, new Date(), config.kyc);
+  const now = await businessNow(opened.database.db, config);
+  const run = await advanceKycDeadlines(opened.database.db, now.at, config.kyc);
   // Members whose suspension began or ended lose their access tokens: in the database (a portal
   // reloads it when it starts) and, with REDIS_URL, at once for every running portal.
   if (config.redisUrl && run.standingChanged.length > 0) {
