@@ -108,16 +108,20 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
     const tick = async () => {
       if (stopping) return;
       let found = false;
-      // fetch answers no job when the database is away, and when another run of this job is active.
-      const [next] = await boss.fetch<Record<string, unknown>>(job.name, {
-        batchSize: 1,
-        includeMetadata: true,
-      });
-      if (next && !stopping) {
-        found = true;
-        const run = runOne(job, next);
-        running.add(run);
-        await run.finally(() => running.delete(run));
+      try {
+        // No job when the database is away, nor while another run of this job is active.
+        const [next] = await boss.fetch<Record<string, unknown>>(job.name, {
+          batchSize: 1,
+          includeMetadata: true,
+        });
+        if (next && !stopping) {
+          found = true;
+          const run = runOne(job, next); // never rejects
+          running.add(run);
+          await run.finally(() => running.delete(run));
+        }
+      } catch (err) {
+        report(err, 'looking for jobs failed'); // and the loop goes on
       }
       if (stopping) return;
       const timer = setTimeout(
@@ -158,7 +162,6 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
     if (!broken) await setup.query(`select pg_advisory_unlock(hashtext('portal-jobs-setup'))`);
     setup.release(broken); // a connection that failed is closed, which also drops its lock
   }
-  for (const job of jobs) poll(job);
 
   const send: Scheduler['send'] = (name, data = {}, options = {}) =>
     boss.send(name, { trigger: 'manual', ...data }, options);
@@ -167,6 +170,7 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
   for (const job of jobs.filter((j) => j.runAtStart)) {
     await boss.send(job.name, { trigger: 'start' }, { id: startRunId(job.name, today) });
   }
+  for (const job of jobs) poll(job); // the first look for work finds the runs at start
 
   return {
     send,
