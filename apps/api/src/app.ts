@@ -25,6 +25,8 @@ import { identityModule } from './modules/identity';
 import { networkModule } from './modules/network';
 import { avatarFileRoutes } from './modules/identity/avatars/routes';
 import { staffModule } from './modules/staff';
+import { shopModule } from './modules/shop';
+import { shopPublicRoutes } from './modules/shop/public-routes';
 import { createStorage, type Storage } from './lib/storage';
 import { registerAppKey, registerAuth } from './plugins/auth';
 import { envelope, registerErrorEnvelope, sendError } from './plugins/envelope';
@@ -182,9 +184,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     );
   await service('/member', identityModule);
   await service('/network/api/v1', networkModule);
+  await service('/shop', shopModule);
   await service('/staff', staffModule);
   // Avatar images load in <img> elements, which cannot send the app key or a token (decision 008).
   await app.register(avatarFileRoutes(ctx));
+  // So do product pictures; the PromptPay callback authenticates by its signature instead.
+  await app.register(shopPublicRoutes(ctx));
 
   // Demo mode only (decision 014): otherwise every /dev route is the JSON 404.
   if (config.demoMode) {

@@ -75,6 +75,27 @@ const envSchema = z.object({
   STORAGE_DIR: z.string().optional(),
   KYC_PRE_PENDING_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   KYC_PENDING_DAYS: z.coerce.number().int().min(1).max(3650).default(15),
+  SHOP_PAYMENT_METHODS: z.string().optional(),
+  PROMPTPAY_ID: z
+    .string()
+    .regex(
+      /^(0\d{9}|\d{13}|\d{15})$/,
+      'a mobile number (10 digits), a national or tax id (13) or a biller id (15)',
+    )
+    .optional(),
+  PROMPTPAY_CALLBACK_SECRET: z.string().min(32).optional(),
+  SHOP_TRANSFER_ACCOUNT: z
+    .string()
+    .regex(/^[a-z]+\|[0-9-]{10,20}\|.{1,100}$/, 'bank code|account number|account name')
+    .optional(),
+  SHOP_SHIPPING_FEE: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/)
+    .default('50.00'),
+  SHOP_FREE_SHIPPING_FROM: z
+    .string()
+    .regex(/^(\d{1,8}(\.\d{1,2})?)?$/)
+    .default('1000.00'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
 });
@@ -127,9 +148,65 @@ export interface Config {
   storageDir: string;
   /** The KYC deadline (DESIGN 5): pre-pending days after registration, then pending days, then suspended. */
   kyc: { prePendingDays: number; pendingDays: number };
+  /** The shop (issue 7): which payment providers take payments, and their settings. */
+  shop: ShopSettings;
   logLevel: string;
   trustProxy: boolean;
   secureCookies: boolean;
+}
+
+export type ShopPaymentMethod = 'demo' | 'transfer' | 'promptpay';
+export interface ShopSettings {
+  paymentMethods: ShopPaymentMethod[];
+  /** PromptPay QR: the receiving id, and the secret its provider signs callbacks with. */
+  promptPay: { id: string; callbackSecret: string } | null;
+  /** Bank transfer: the account buyers pay into (a slip is then confirmed by staff). */
+  transferAccount: { bank: string; accountNo: string; accountName: string } | null;
+  shippingFee: string;
+  /** Orders of at least this total ship free; null: never free. */
+  freeShippingFrom: string | null;
+}
+
+/**
+ * Payment providers: `demo` pays at once and exists only in demo mode; `transfer` needs the account
+ * to pay into; `promptpay` needs the id and the callback secret. By default every provider whose
+ * settings are there.
+ */
+function shopSettings(e: z.infer<typeof envSchema>, demoMode: boolean): ShopSettings {
+  const account =
+    e.SHOP_TRANSFER_ACCOUNT ?? (demoMode ? 'kbank|000-0-00000-0|Member Portal Demo' : undefined);
+  const [bank, accountNo, accountName] = account?.split('|') ?? [];
+  const transferAccount = bank && accountNo && accountName ? { bank, accountNo, accountName } : null;
+  const promptPay =
+    e.PROMPTPAY_ID && e.PROMPTPAY_CALLBACK_SECRET
+      ? { id: e.PROMPTPAY_ID, callbackSecret: e.PROMPTPAY_CALLBACK_SECRET }
+      : null;
+  const available: Record<ShopPaymentMethod, string | null> = {
+    demo: demoMode ? null : 'demo payments exist only in demo mode',
+    transfer: transferAccount ? null : 'needs SHOP_TRANSFER_ACCOUNT',
+    promptpay: promptPay ? null : 'needs PROMPTPAY_ID and PROMPTPAY_CALLBACK_SECRET',
+  };
+  const all: ShopPaymentMethod[] = ['demo', 'transfer', 'promptpay'];
+  let paymentMethods = all.filter((m) => available[m] === null);
+  if (e.SHOP_PAYMENT_METHODS !== undefined) {
+    const asked = e.SHOP_PAYMENT_METHODS.split(',')
+      .map((m) => m.trim())
+      .filter(Boolean);
+    for (const m of asked) {
+      if (!all.includes(m as ShopPaymentMethod))
+        throw new Error(`Invalid settings:\n  SHOP_PAYMENT_METHODS: unknown method ${m}`);
+      const why = available[m as ShopPaymentMethod];
+      if (why) throw new Error(`Invalid settings:\n  SHOP_PAYMENT_METHODS: ${m} ${why}`);
+    }
+    paymentMethods = all.filter((m) => asked.includes(m));
+  }
+  return {
+    paymentMethods,
+    promptPay,
+    transferAccount,
+    shippingFee: e.SHOP_SHIPPING_FEE,
+    freeShippingFrom: e.SHOP_FREE_SHIPPING_FROM === '' ? null : e.SHOP_FREE_SHIPPING_FROM,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -193,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     avatarMaxBytes: e.AVATAR_MAX_BYTES,
     storageDir,
     kyc: { prePendingDays: e.KYC_PRE_PENDING_DAYS, pendingDays: e.KYC_PENDING_DAYS },
+    shop: shopSettings(e, demoMode),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),

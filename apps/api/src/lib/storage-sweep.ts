@@ -2,6 +2,7 @@ import { inArray, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/identity';
 import { documents } from '../db/schema/profile';
+import { paymentSlips, productImages } from '../db/schema/shop';
 import { AVATAR_PATH } from '../modules/identity/avatars/routes';
 import {
   STAGING_PREFIX,
@@ -28,7 +29,7 @@ export interface SweepResult {
   removed: number;
 }
 
-/** Of these keys in place, the ones a document row or a user's avatar references. */
+/** Of these keys in place, the ones a row references: documents, avatars, product pictures, slips. */
 async function referenced(db: Db, keys: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   const docKeys = keys.filter((k) => k.startsWith('documents/'));
@@ -52,6 +53,24 @@ async function referenced(db: Db, keys: string[]): Promise<Set<string>> {
         if (url?.startsWith(AVATAR_PATH)) found.add(`avatars/${url.slice(AVATAR_PATH.length)}`);
       }
     }
+  }
+  const productKeys = keys.filter((k) => k.startsWith('products/'));
+  if (productKeys.length) {
+    const rows = await db
+      .select({ original: productImages.storageKey, thumbnail: productImages.thumbnailKey })
+      .from(productImages)
+      .where(
+        or(inArray(productImages.storageKey, productKeys), inArray(productImages.thumbnailKey, productKeys)),
+      );
+    for (const r of rows) found.add(r.original).add(r.thumbnail);
+  }
+  const slipKeys = keys.filter((k) => k.startsWith('slips/'));
+  if (slipKeys.length) {
+    const rows = await db
+      .select({ key: paymentSlips.storageKey })
+      .from(paymentSlips)
+      .where(inArray(paymentSlips.storageKey, slipKeys));
+    for (const r of rows) found.add(r.key);
   }
   return found;
 }

@@ -11,7 +11,8 @@ export interface StoredObject {
 }
 
 /**
- * Where uploaded files live (DESIGN 5): documents and avatars, under names the server makes.
+ * Where uploaded files live (DESIGN 5): documents, avatars, product pictures and transfer slips,
+ * under names the server makes.
  * Keys look like `documents/2f1c…-uuid` or `avatars/2f1c…-uuid-thumbnail.jpg`; nothing a client
  * sent ever becomes part of a key. The local disk is the default; an S3-compatible store fits the
  * same calls (PUT / GET / DELETE object, copy-and-delete for `move`, LIST).
@@ -33,10 +34,12 @@ export interface Storage {
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const KEY = new RegExp(`^(documents|avatars)/${UUID}(-[a-z]+)?(\\.[a-z0-9]{2,5})?$`);
+const KEY = new RegExp(`^(documents|avatars|products|slips)/${UUID}(-[a-z]+)?(\\.[a-z0-9]{2,5})?$`);
 export const STAGING_PREFIX = '.tmp/';
 /** A partial write of `put` (`<key>.<pid>.<uuid>.tmp`), left behind only when the process died mid-write. */
-const PARTIAL = new RegExp(`^(\\.tmp/)?(documents|avatars)/${UUID}[a-z0-9.-]*\\.\\d+\\.${UUID}\\.tmp$`);
+const PARTIAL = new RegExp(
+  `^(\\.tmp/)?(documents|avatars|products|slips)/${UUID}[a-z0-9.-]*\\.\\d+\\.${UUID}\\.tmp$`,
+);
 
 /** A key in place (what rows reference). */
 export const isStorageKey = (key: string) => KEY.test(key);
@@ -46,8 +49,11 @@ export const isStagingKey = (key: string) =>
   key.startsWith(STAGING_PREFIX) && isStorageKey(key.slice(STAGING_PREFIX.length));
 export const isPartialWrite = (key: string) => PARTIAL.test(key);
 
+/** What is stored: members' documents and avatars, product pictures (public), transfer slips. */
+export type StoragePrefix = 'documents' | 'avatars' | 'products' | 'slips';
+
 /** A fresh server-made key: `prefix/uuid[suffix]`. */
-export function newStorageKey(prefix: 'documents' | 'avatars', suffix = ''): string {
+export function newStorageKey(prefix: StoragePrefix, suffix = ''): string {
   return `${prefix}/${randomUUID()}${suffix}`;
 }
 
@@ -59,7 +65,8 @@ function checked(key: string): string {
 }
 
 /** The directories objects live in, relative to the root. */
-const DIRECTORIES = ['documents', 'avatars', '.tmp/documents', '.tmp/avatars'];
+const PREFIXES: StoragePrefix[] = ['documents', 'avatars', 'products', 'slips'];
+const DIRECTORIES = [...PREFIXES, ...PREFIXES.map((p) => `.tmp/${p}`)];
 
 /** Files under one directory, written to a temporary name and renamed so a reader never sees half a file. */
 export class LocalDiskStorage implements Storage {

@@ -1,0 +1,164 @@
+import type { BundleItem, ShippingAddress } from '@portal/contracts/shop';
+import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
+import { useLvp, usePoints, type Moment } from '../../../compensation/ledger';
+import { baht, type Satang } from '../../../compensation/money';
+import { PlanRuleError } from '../../../compensation/plan';
+import { AppError } from '../../../lib/errors';
+import { audit, type Actor } from '../audit';
+import { stockOf, takeStock, type ProductRow } from '../catalog/repository';
+import { shopErrors } from '../errors';
+import { providerFor, type PaymentKind } from '../payments/providers';
+import { confirmPayment, payOrder } from '../payments/service';
+import { paymentReference, totals, type Totals } from './pricing';
+import { insertLines, insertOrder, insertPayment, insertShopOrder, nextOrderNo } from './repository';
+
+export interface DraftLine {
+  product: ProductRow;
+  name: string;
+  qty: number;
+  unitPrice: Satang;
+  memberPrice: string;
+  retailPrice: string;
+  sellingPrice: string | null;
+  pv: number;
+  lvp: number;
+  bundleItems: BundleItem[];
+}
+
+/** Everything an order needs, decided by the checkout that builds it (member, guest or API). */
+export interface OrderDraft {
+  memberId: number;
+  orderType: 'PACKAGE' | 'UPGRADE' | 'REPURCHASE' | 'DROPSHIP';
+  packageCode: string | null;
+  holdPoints: boolean;
+  lines: DraftLine[];
+  delivery: { method: 'shipping' | 'pickup'; address: ShippingAddress | null };
+  shipping: Satang;
+  useLvp: number;
+  usePoints: Satang;
+  channel: 'MEMBER' | 'COMMUNITY' | 'API';
+  buyerUserId: number | null;
+  idempotency: { scope: string; key: string; hash: string };
+  customer: { name: string; telephone: string; email: string | null } | null;
+  guestKeyHash: string | null;
+  /** null: paid elsewhere already (the network API records a sale made in another shop). */
+  paymentMethod: 'demo' | 'transfer' | 'promptpay' | null;
+  /** Whether the units leave this shop's shelf. */
+  takesStock: boolean;
+}
+
+/**
+ * Writes an order in the caller's transaction: the engine's order and lines, the shop's side, the
+ * part payment from LVP and the point balance (the engine's own checks: never more than the
+ * balance), the payment (paid at once by `demo`, or by points and LVP when nothing is left), and
+ * last the stock, so the rows of popular products stay locked only until the commit.
+ */
+export async function placeOrder(
+  tx: Tx,
+  ctx: AppContext,
+  draft: OrderDraft,
+  when: Moment,
+  by: Actor,
+): Promise<{ orderId: number; orderNo: string; totals: Totals }> {
+  const subtotal = draft.lines.reduce((n, l) => n + l.unitPrice * BigInt(l.qty), 0n);
+  const money = totals(subtotal, draft.shipping, draft.useLvp, draft.usePoints);
+  const orderNo = await nextOrderNo(tx, when.date);
+  const orderId = await insertOrder(tx, {
+    orderNo,
+    memberId: draft.memberId,
+    orderType: draft.orderType,
+    packageCode: draft.packageCode,
+    holdPoints: draft.holdPoints,
+    pvTotal: draft.lines.reduce((n, l) => n + l.pv * l.qty, 0),
+    lvpTotal: draft.lines.reduce((n, l) => n + l.lvp * l.qty, 0),
+    subtotal: baht(money.subtotal),
+    shippingAmount: baht(money.shipping),
+    vatAmount: baht(money.vat),
+    totalAmount: baht(money.total),
+    lvpUsed: money.lvpUsed,
+    pointsUsed: baht(money.pointsUsed),
+    netAmount: baht(money.net),
+  });
+  await insertLines(
+    tx,
+    orderId,
+    draft.lines.map((l, i) => ({
+      productId: l.product.id,
+      kind: l.product.kind,
+      bundleItems: l.bundleItems,
+      item: {
+        lineNo: i + 1,
+        productCode: l.product.code,
+        productName: l.name,
+        qty: l.qty,
+        unitPrice: baht(l.unitPrice),
+        memberPrice: l.memberPrice,
+        retailPrice: l.retailPrice,
+        sellingPrice: l.sellingPrice,
+        pvPerUnit: l.pv,
+        lvpPerUnit: l.lvp,
+      },
+    })),
+  );
+  const method: PaymentKind | null =
+    draft.paymentMethod === null ? null : money.net === 0n ? 'balance' : draft.paymentMethod;
+  await insertShopOrder(tx, {
+    orderId,
+    channel: draft.channel,
+    buyerUserId: draft.buyerUserId,
+    idempotencyScope: draft.idempotency.scope,
+    idempotencyKey: draft.idempotency.key,
+    requestHash: draft.idempotency.hash,
+    deliveryMethod: draft.delivery.method,
+    shippingAddress: draft.delivery.address,
+    customer: draft.customer,
+    guestKeyHash: draft.guestKeyHash,
+    paymentMethod: method ?? 'external',
+  });
+
+  if (money.lvpUsed > 0) {
+    try {
+      await useLvp(tx, draft.memberId, money.lvpUsed, orderNo, when, orderId);
+    } catch (err) {
+      if (!(err instanceof PlanRuleError)) throw err;
+      throw new AppError(422, 'INSUFFICIENT_LVP', `You do not have ${money.lvpUsed} LVP to use`, {
+        use_lvp: [`You do not have ${money.lvpUsed} LVP to use`],
+      });
+    }
+  }
+  if (money.pointsUsed > 0n) {
+    try {
+      await usePoints(tx, draft.memberId, money.pointsUsed, orderNo, when, orderId);
+    } catch (err) {
+      if (!(err instanceof PlanRuleError)) throw err;
+      const message = `Your point balance does not cover ${baht(money.pointsUsed)}`;
+      throw new AppError(422, 'INSUFFICIENT_POINTS', message, { use_points: [message] });
+    }
+  }
+  await audit(tx, by, 'order_placed', { orderId }, { order_no: orderNo, channel: draft.channel });
+
+  if (method === null) {
+    await payOrder(tx, orderId, when);
+  } else {
+    const paymentId = await insertPayment(tx, {
+      orderId,
+      method,
+      amount: baht(money.net),
+      reference: paymentReference(),
+    });
+    if (providerFor(ctx.config.shop, method).paysAtOnce) {
+      await confirmPayment(tx, { id: paymentId }, when, { actor: `provider:${method}`, userId: null });
+    }
+  }
+
+  if (draft.takesStock) {
+    // One product at a time in id order: two checkouts never wait on each other crosswise.
+    for (const line of [...draft.lines].sort((a, b) => a.product.id - b.product.id)) {
+      const left = await takeStock(tx, line.product.id, line.qty);
+      if (left === null)
+        throw shopErrors.outOfStock(line.product.code, (await stockOf(tx, line.product.id)) ?? 0);
+    }
+  }
+  return { orderId, orderNo, totals: money };
+}

@@ -1,0 +1,155 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Order } from '@portal/contracts/shop';
+import type { Page } from '@portal/contracts/envelope';
+import { lastPage } from '@portal/contracts/envelope';
+import type { AppContext } from '../../../context';
+import { orders } from '../../../db/schema/compensation';
+import { shopOrders } from '../../../db/schema/shop';
+import { postCancellation } from '../../../compensation/ledger';
+import { planFor, PlanRuleError } from '../../../compensation/plan';
+import { audit, type Actor } from '../audit';
+import { shopNow } from '../clock';
+import { planRule, shopErrors } from '../errors';
+import type { Lang } from '../language';
+import {
+  cancelPayment,
+  lockOrder,
+  orderById,
+  orderByNo,
+  pageOfOrders,
+  returnOrderStock,
+  returnPartPayment,
+  setFulfilment,
+  setOrderStatus,
+  type OrderRecord,
+} from './repository';
+import { ordersView } from './view';
+
+export async function pagedOrders(
+  ctx: AppContext,
+  where: SQL | undefined,
+  page: { page: number; per_page: number },
+  lang: Lang,
+): Promise<Page<Order>> {
+  const { rows, total } = await pageOfOrders(ctx.db, where, page.per_page, (page.page - 1) * page.per_page);
+  return {
+    items: await ordersView(ctx.db, rows, lang, ctx.config.shop),
+    pagination: { ...page, total, last_page: lastPage(total, page.per_page) },
+  };
+}
+
+/** GET /shop/v1/orders: the orders the member placed, newest first. */
+export const myOrders = (
+  ctx: AppContext,
+  userId: number,
+  q: { status?: string | undefined; page: number; per_page: number },
+  lang: Lang,
+) =>
+  pagedOrders(
+    ctx,
+    and(eq(shopOrders.buyerUserId, userId), q.status ? eq(orders.status, q.status) : undefined),
+    q,
+    lang,
+  );
+
+/** One order as its buyer sees it; anybody else's answers 404. */
+export async function ownOrder(ctx: AppContext, userId: number, orderNo: string): Promise<OrderRecord> {
+  const rec = await orderByNo(ctx.db, orderNo);
+  if (!rec || rec.shop.buyerUserId !== userId) throw shopErrors.orderNotFound();
+  return rec;
+}
+
+export async function orderAnswer(
+  ctx: AppContext,
+  orderId: number | OrderRecord,
+  lang: Lang,
+): Promise<Order> {
+  const rec = typeof orderId === 'number' ? await orderById(ctx.db, orderId) : orderId;
+  if (!rec) throw shopErrors.orderNotFound();
+  const [order] = await ordersView(ctx.db, [rec], lang, ctx.config.shop);
+  return order!;
+}
+
+export interface CancelOptions {
+  /** A member cancels only their own order. */
+  ownerUserId?: number;
+  /** Staff may cancel a paid order: a refund, reversed through the engine (plan 2.4). */
+  allowPaid: boolean;
+  reason: string | null;
+}
+
+/**
+ * Cancels an order in one transaction: the engine marks it canceled and, when it was paid, adds the
+ * reversing postings dated today (plan 2.4); LVP and points spent on it come back; units not yet
+ * shipped go back on the shelf; a payment still waiting is canceled. Canceling twice changes nothing.
+ */
+export async function cancelOrder(ctx: AppContext, orderNo: string, by: Actor, opts: CancelOptions) {
+  const when = await shopNow(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const rec = await lockOrder(tx, orderNo);
+    if (!rec || (opts.ownerUserId !== undefined && rec.shop.buyerUserId !== opts.ownerUserId))
+      throw shopErrors.orderNotFound();
+    const o = rec.order;
+    if (o.canceledDate) return rec.order.id;
+    const paid = o.paymentStatus === 'paid';
+    if (paid && !opts.allowPaid) throw shopErrors.notCancelable(o.status);
+    const plan = await planFor(tx, when.date);
+    try {
+      await postCancellation(tx, plan, o.id, when);
+    } catch (err) {
+      if (err instanceof PlanRuleError) planRule(err);
+      throw err;
+    }
+    if (opts.reason) {
+      await tx.update(orders).set({ cancelReason: opts.reason }).where(eq(orders.id, o.id));
+    }
+    if (!paid) await returnPartPayment(tx, o, when);
+    const shipped = o.status === 'shipped' || o.status === 'delivered';
+    if (rec.shop.channel !== 'API' && !shipped) await returnOrderStock(tx, o.id);
+    await cancelPayment(tx, o.id);
+    await audit(
+      tx,
+      by,
+      paid ? 'order_refunded' : 'order_canceled',
+      { orderId: o.id },
+      { reason: opts.reason, date: when.date, stock_returned: rec.shop.channel !== 'API' && !shipped },
+    );
+    return o.id;
+  });
+}
+
+const NEXT: Record<'packing' | 'shipped' | 'delivered', string[]> = {
+  packing: ['paid'],
+  shipped: ['paid', 'packing'],
+  delivered: ['shipped'],
+};
+
+/** Staff move a paid order along: packing, shipped (with its tracking number), delivered. */
+export async function fulfil(
+  ctx: AppContext,
+  orderNo: string,
+  to: 'packing' | 'shipped' | 'delivered',
+  by: Actor,
+  tracking?: { tracking_no: string; carrier?: string | undefined },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const rec = await lockOrder(tx, orderNo);
+    if (!rec) throw shopErrors.orderNotFound();
+    const from = rec.order.status;
+    if (!NEXT[to].includes(from))
+      throw shopErrors.statusConflict(`An order that is ${from} cannot become ${to}`);
+    const now = new Date();
+    await setOrderStatus(tx, rec.order.id, to);
+    await setFulfilment(
+      tx,
+      rec.order.id,
+      to === 'packing'
+        ? { packedAt: now }
+        : to === 'shipped'
+          ? { shippedAt: now, trackingNo: tracking!.tracking_no, carrier: tracking!.carrier ?? null }
+          : { deliveredAt: now },
+    );
+    await audit(tx, by, `order_${to}`, { orderId: rec.order.id }, { from, ...(tracking ?? {}) });
+    return rec.order.id;
+  });
+}
