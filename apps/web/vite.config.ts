@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import mantinePreset from 'postcss-preset-mantine';
 import simpleVars from 'postcss-simple-vars';
 
@@ -7,7 +8,12 @@ const API = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text file also as .br and .gz (best compression, once, at build time): the server sends
+    // the one the browser accepts (@fastify/static's preCompressed).
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/^\.vite\//], logLevel: 'silent' }),
+  ],
   css: {
     postcss: {
       plugins: [

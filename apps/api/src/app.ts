@@ -204,10 +204,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build wrote a .br and a .gz beside every text file: send the one the browser accepts.
+      preCompressed: true,
       setHeaders: (res, file) => {
-        // Vite fingerprints assets: they never change under the same name.
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+        // Vite fingerprints what it puts in assets/: those never change under the same name. The
+        // rest (index.html, the favicon) is checked again on every use.
+        const hashed = path.relative(config.webDist, file).split(path.sep)[0] === 'assets';
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
