@@ -1,15 +1,37 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import mantinePreset from 'postcss-preset-mantine';
 import simpleVars from 'postcss-simple-vars';
+// By path: Vite loads its config with Node, which cannot import the contracts package's TypeScript.
+import { PORTAL_ROUTES_FILE } from '../../packages/contracts/src/portal-routes';
+import { routePatterns } from './src/lib/paths';
 
 const API = 'http://127.0.0.1:8080';
+
+/**
+ * Writes the portal's route patterns (from src/lib/paths.ts) next to Vite's manifest: the server
+ * answers 404 for any other address, from the same build it serves (contracts/src/portal-routes.ts).
+ */
+function portalRoutes(): Plugin {
+  return {
+    name: 'portal-routes',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: PORTAL_ROUTES_FILE,
+        source: `${JSON.stringify({ routes: routePatterns() }, null, 2)}\n`,
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    portalRoutes(),
     // Every text file also as .br and .gz (best compression, once, at build time): the server sends
     // the one the browser accepts (@fastify/static's preCompressed).
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/^\.vite\//], logLevel: 'silent' }),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -33,6 +33,11 @@ import { envelope, registerErrorEnvelope, sendError } from './plugins/envelope';
 import { registerInputHygiene } from './plugins/input';
 import { AppError } from './lib/errors';
 import { MSG } from '@portal/contracts/messages';
+import {
+  PORTAL_ROUTES_FILE,
+  portalRouteMatcher,
+  type PortalRoutesManifest,
+} from '@portal/contracts/portal-routes';
 import { loadRevocations, revocationTtlMs } from './modules/identity/session/access';
 
 export interface BuildOptions {
@@ -199,6 +204,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
+  const isPortalPage = hasWeb ? loadPortalRoutes(config.webDist, app.log) : () => false;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -215,15 +221,37 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url === p || request.url.startsWith(`${p}/`));
-    if (!isApi && hasWeb && request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '')) {
-      // The portal's router decides what an unknown page shows (including its own 404 page).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A portal page answers 200 with the portal, whose router shows it. Any other address without
+      // a file extension answers 404, also with the portal, which shows its translated not-found page.
+      if (isPortalPage(pathname)) return reply.sendFile('index.html');
+      if (!path.extname(pathname))
+        return reply.code(404).sendFile('index.html', { etag: false, lastModified: false });
     }
     return sendError(reply, 404, 'NOT_FOUND', 'Not found');
   });
 
   return app;
+}
+
+/**
+ * The portal's page patterns from the build being served (written by apps/web/vite.config.ts). A
+ * build without them (older than the file) keeps the old answer: the portal, with 200, everywhere.
+ */
+function loadPortalRoutes(webDist: string, log: FastifyBaseLogger): (pathname: string) => boolean {
+  const file = path.join(webDist, PORTAL_ROUTES_FILE);
+  try {
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as PortalRoutesManifest;
+    return portalRouteMatcher(manifest.routes);
+  } catch (err) {
+    log.warn(
+      { err, file },
+      'The portal build has no route list: every address answers 200; rebuild the portal',
+    );
+    return () => true;
+  }
 }
 
 declare module 'fastify' {

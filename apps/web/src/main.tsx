@@ -13,7 +13,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { createRouter } from './app/router';
 import { restoreSession } from './lib/auth/session';
 import { loadConfig } from './lib/config';
 import { initI18n } from './lib/i18n/i18n';
@@ -27,6 +27,7 @@ async function start() {
   // Before the first render, so the guard sees a restored session instead of bouncing to login.
   await restoreSession();
 
+  const router = createRouter();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
   createRoot(root).render(

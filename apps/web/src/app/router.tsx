@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader';
 import { setNavigator } from '../lib/navigation';
 import { paths } from '../lib/paths';
@@ -24,7 +24,7 @@ function Root() {
  * Only the routes built so far are registered; anything else is a real 404. Every page and
  * layout is its own chunk so /auth/login loads only what it shows.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
@@ -122,7 +122,12 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
 
-// The HTTP client sends the member to /auth/logout through the router, without a full reload.
-setNavigator((to) => void router.navigate(to));
+/** The router, made by main.tsx (the route list above is also read by a unit test). */
+export function createRouter() {
+  const router = createBrowserRouter(routes);
+  // The HTTP client sends the member to /auth/logout through the router, without a full reload.
+  setNavigator((to) => void router.navigate(to));
+  return router;
+}

@@ -83,6 +83,21 @@ export const paths = {
   },
 } as const;
 
+/**
+ * Every route pattern above, once each. The build writes them into its output for the server, which
+ * answers 404 for any other address (packages/contracts/src/portal-routes.ts); a unit test checks that
+ * the router registers exactly these.
+ */
+export function routePatterns(): string[] {
+  const found = new Set<string>();
+  const walk = (node: object) => {
+    if ('path' in node && typeof node.path === 'string') found.add(node.path);
+    else for (const child of Object.values(node)) if (child && typeof child === 'object') walk(child);
+  };
+  walk(paths);
+  return [...found].sort();
+}
+
 /** Only same-origin absolute paths may be used as a post-login target (no open redirect). */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
