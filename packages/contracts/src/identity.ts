@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { int32IdParam } from './ids.ts';
 import { MSG } from './messages.ts';
 import { personName } from './text.ts';
+import type { SuspensionEntry } from './suspension.ts';
 
 export const OTP_LENGTH = 6;
 export const PASSWORD_MIN = 8;
@@ -82,38 +83,16 @@ export type RegisterBody = z.input<typeof registerBody>;
 export const USER_TYPES = ['member', 'staff', 'admin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-export const SUSPENSION_PERIODS = ['pre_pending', 'pending', 'suspended', 'cancelled'] as const;
-export const SUSPENSION_STATUSES = ['warning', 'active', 'done', 'cancelled'] as const;
-
-export interface SuspensionEntry {
-  id: number;
-  period: (typeof SUSPENSION_PERIODS)[number];
-  status: (typeof SUSPENSION_STATUSES)[number];
-  days_left: number | null;
-  suspended_at: string | null;
-  message: string;
-  message_th: string;
-  created_at: string;
-}
-
-/** A member is suspended when the first (newest) suspension entry is active or done. */
-export function isSuspended(entries: readonly Pick<SuspensionEntry, 'status'>[] | null | undefined): boolean {
-  const first = entries?.[0];
-  return first?.status === 'active' || first?.status === 'done';
-}
-
-/**
- * What a suspension leaves reachable (decision 012): `kyc` also reaches the profile's documents,
- * bank and KYC sections, since finishing KYC is the way out. Every suspension entry today is the KYC
- * deadline's, so a suspended member is suspended for KYC; another kind of suspension would be `other`.
- */
-export type SuspensionKind = 'none' | 'kyc' | 'other';
-export function suspensionKind(
-  entries: readonly Pick<SuspensionEntry, 'status' | 'period'>[] | null | undefined,
-): SuspensionKind {
-  if (!isSuspended(entries)) return 'none';
-  return SUSPENSION_PERIODS.includes(entries![0]!.period) ? 'kyc' : 'other';
-}
+// The suspension entry and its rules live in their own module without zod (the portal's route guard
+// needs them in its first script); they are part of the identity contract.
+export {
+  SUSPENSION_PERIODS,
+  SUSPENSION_STATUSES,
+  isSuspended,
+  suspensionKind,
+  type SuspensionEntry,
+  type SuspensionKind,
+} from './suspension.ts';
 
 export interface EmbeddedMember {
   id: number;

@@ -1,4 +1,5 @@
-import { isSuspended, suspensionKind, type User } from '@portal/contracts/identity';
+import type { User } from '@portal/contracts/identity';
+import { isSuspended, suspensionKind } from '@portal/contracts/suspension';
 import { paths, safeNextPath } from '../lib/paths';
 
 /**

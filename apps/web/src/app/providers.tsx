@@ -1,24 +1,31 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { queryClient } from './query-client';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { theme } from './theme';
-import classes from './theme.module.css';
 
-/** Spec section 9: notifications close after 5 s. */
-export const NOTIFICATION_AUTO_CLOSE_MS = 5_000;
+const ToastHost = lazy(() => import('./toast-host'));
 
+/**
+ * The toasts' container and its animations load with the first toast (`notifications.show()`
+ * anywhere): the sign-in page shows none, so its first scripts do not carry them.
+ */
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
+}
+
+/** Around the whole portal. react-query is provided below, by the pages that use it (query-layout). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Below the portal's 60 px top bar, so a toast never covers the user menu while it shows. */}
-      <Notifications
-        autoClose={NOTIFICATION_AUTO_CLOSE_MS}
-        position="top-right"
-        classNames={{ root: classes.notifications }}
-      />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <Toasts />
+      {children}
     </MantineProvider>
   );
 }

@@ -1,7 +1,18 @@
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  type RouteObject,
+} from 'react-router';
 import { PageLoader } from '../components/ui/page-loader';
+import { isSignedIn, sessionStore } from '../lib/auth/session-store';
 import { setNavigator } from '../lib/navigation';
 import { paths } from '../lib/paths';
+import { decide } from './guard';
+import LoginPage from '../features/auth/login-page';
+import AuthLayout from './layouts/auth-layout';
 import { lazyPage } from './lazy';
 import NotFoundPage from './not-found-page';
 import { RouteError } from './route-error';
@@ -22,8 +33,9 @@ function Root() {
 
 /**
  * Only the routes built so far are registered; anything else is a real 404. Every page and
- * layout is its own chunk so /auth/login loads only what it shows.
+ * layout but the sign-in page is its own chunk, so /auth/login loads only what it shows.
  */
+const GUARDED = 'guarded';
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -31,89 +43,118 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoader minHeight="100dvh" />,
     children: [
       {
+        id: GUARDED,
         element: <RouteGuard />,
         children: [
           {
             path: paths.auth.root.path,
-            lazy: lazyPage(() => import('./layouts/auth-layout')),
+            // Not lazy: the sign-in page is where every signed-out visit lands, so it ships in the
+            // first script instead of a request later (DESIGN 7, decision 015).
+            element: <AuthLayout />,
             children: [
               { index: true, element: <Navigate to={paths.auth.login.path} replace /> },
-              { path: paths.auth.login.path, lazy: lazyPage(() => import('../features/auth/login-page')) },
+              { path: paths.auth.login.path, element: <LoginPage /> },
               {
-                path: paths.auth.forgotPassword.path,
-                lazy: lazyPage(() => import('../features/auth/forgot-password-page')),
-              },
-              {
-                path: paths.auth.verifyCode.path,
-                lazy: lazyPage(() => import('../features/auth/verify-code-page')),
-              },
-              {
-                path: paths.auth.resetPassword.path,
-                lazy: lazyPage(() => import('../features/auth/reset-password-page')),
-              },
-              {
-                path: paths.auth.register.path,
-                lazy: lazyPage(() => import('../features/auth/register-page')),
-              },
-              {
-                path: paths.auth.activate.path,
-                lazy: lazyPage(() => import('../features/auth/activate-page')),
-              },
-              { path: paths.auth.check.path, lazy: lazyPage(() => import('../features/auth/check-page')) },
-              { path: paths.auth.logout.path, lazy: lazyPage(() => import('../features/auth/logout-page')) },
-            ],
-          },
-          {
-            lazy: lazyPage(() => import('./layouts/verify-layout')),
-            children: [
-              {
-                path: paths.auth.verifyAccount.path,
-                lazy: lazyPage(() => import('../features/auth/verify-account-page')),
-              },
-              {
-                path: paths.auth.resendVerifyCode.path,
-                lazy: lazyPage(() => import('../features/auth/resend-verify-code-page')),
+                lazy: lazyPage(() => import('./layouts/query-layout')),
+                children: [
+                  {
+                    path: paths.auth.forgotPassword.path,
+                    lazy: lazyPage(() => import('../features/auth/forgot-password-page')),
+                  },
+                  {
+                    path: paths.auth.verifyCode.path,
+                    lazy: lazyPage(() => import('../features/auth/verify-code-page')),
+                  },
+                  {
+                    path: paths.auth.resetPassword.path,
+                    lazy: lazyPage(() => import('../features/auth/reset-password-page')),
+                  },
+                  {
+                    path: paths.auth.register.path,
+                    lazy: lazyPage(() => import('../features/auth/register-page')),
+                  },
+                  {
+                    path: paths.auth.activate.path,
+                    lazy: lazyPage(() => import('../features/auth/activate-page')),
+                  },
+                  {
+                    path: paths.auth.check.path,
+                    lazy: lazyPage(() => import('../features/auth/check-page')),
+                  },
+                  {
+                    path: paths.auth.logout.path,
+                    lazy: lazyPage(() => import('../features/auth/logout-page')),
+                  },
+                ],
               },
             ],
           },
           {
-            lazy: lazyPage(() => import('./layouts/app-layout')),
+            // Every other page reads the API through react-query; the sign-in page does not need it.
+            lazy: lazyPage(() => import('./layouts/query-layout')),
             children: [
-              { path: paths.home.path, element: <Navigate to={paths.dashboard.path} replace /> },
               {
-                path: paths.dashboard.path,
-                lazy: lazyPage(() => import('../features/dashboard/dashboard-page')),
+                lazy: lazyPage(() => import('./layouts/verify-layout')),
+                children: [
+                  {
+                    path: paths.auth.verifyAccount.path,
+                    lazy: lazyPage(() => import('../features/auth/verify-account-page')),
+                  },
+                  {
+                    path: paths.auth.resendVerifyCode.path,
+                    lazy: lazyPage(() => import('../features/auth/resend-verify-code-page')),
+                  },
+                ],
               },
               {
-                path: paths.organization.path,
-                lazy: lazyPage(() => import('../features/organization/organization-page')),
+                lazy: lazyPage(() => import('./layouts/app-layout')),
+                children: [
+                  { path: paths.home.path, element: <Navigate to={paths.dashboard.path} replace /> },
+                  {
+                    path: paths.dashboard.path,
+                    lazy: lazyPage(() => import('../features/dashboard/dashboard-page')),
+                  },
+                  {
+                    path: paths.organization.path,
+                    lazy: lazyPage(() => import('../features/organization/organization-page')),
+                  },
+                  {
+                    path: paths.notifications.path,
+                    lazy: lazyPage(() => import('../features/notifications/notifications-page')),
+                  },
+                  {
+                    path: paths.changePassword.path,
+                    lazy: lazyPage(() => import('../features/account/change-password-page')),
+                  },
+                  {
+                    path: paths.profile.path,
+                    lazy: lazyPage(() => import('../features/profile/profile-page')),
+                  },
+                  {
+                    path: paths.setting.path,
+                    lazy: lazyPage(() => import('../features/settings/settings-page')),
+                  },
+                  {
+                    path: paths.staffKyc.path,
+                    lazy: lazyPage(() => import('../features/staff/kyc-queue-page')),
+                  },
+                  {
+                    path: paths.staffKycCase.path,
+                    lazy: lazyPage(() => import('../features/staff/kyc-case-page')),
+                  },
+                ],
               },
               {
-                path: paths.notifications.path,
-                lazy: lazyPage(() => import('../features/notifications/notifications-page')),
+                lazy: lazyPage(() => import('./layouts/public-layout')),
+                children: [
+                  {
+                    path: paths.contact.path,
+                    lazy: lazyPage(() => import('../features/legal/contact-page')),
+                  },
+                  { path: paths.terms.path, lazy: lazyPage(() => import('../features/legal/terms-page')) },
+                  { path: paths.policy.path, lazy: lazyPage(() => import('../features/legal/policy-page')) },
+                ],
               },
-              {
-                path: paths.changePassword.path,
-                lazy: lazyPage(() => import('../features/account/change-password-page')),
-              },
-              { path: paths.profile.path, lazy: lazyPage(() => import('../features/profile/profile-page')) },
-              {
-                path: paths.setting.path,
-                lazy: lazyPage(() => import('../features/settings/settings-page')),
-              },
-              { path: paths.staffKyc.path, lazy: lazyPage(() => import('../features/staff/kyc-queue-page')) },
-              {
-                path: paths.staffKycCase.path,
-                lazy: lazyPage(() => import('../features/staff/kyc-case-page')),
-              },
-            ],
-          },
-          {
-            lazy: lazyPage(() => import('./layouts/public-layout')),
-            children: [
-              { path: paths.contact.path, lazy: lazyPage(() => import('../features/legal/contact-page')) },
-              { path: paths.terms.path, lazy: lazyPage(() => import('../features/legal/terms-page')) },
-              { path: paths.policy.path, lazy: lazyPage(() => import('../features/legal/policy-page')) },
             ],
           },
         ],
@@ -124,8 +165,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The router, made by main.tsx (the route list above is also read by a unit test). */
+/**
+ * The router, made once the session is restored (main.tsx). A router starts loading the code of the
+ * page it opens on at once, before the route guard renders: so the guard's answer for the first
+ * address is applied first, and a signed-out visit to /dashboard loads only the sign-in page's code.
+ */
 export function createRouter() {
+  const { pathname, search } = window.location;
+  const guarded = matchRoutes(routes, pathname)?.some((match) => match.route.id === GUARDED);
+  const session = sessionStore.get();
+  const target = guarded
+    ? decide({ path: pathname + search, signedIn: isSignedIn(session), user: session.user })
+    : null;
+  if (target && target !== pathname + search) window.history.replaceState(null, '', target);
+
   const router = createBrowserRouter(routes);
   // The HTTP client sends the member to /auth/logout through the router, without a full reload.
   setNavigator((to) => void router.navigate(to));

@@ -1,16 +1,37 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { loginBody } from '@portal/contracts/identity';
-import { useForm } from 'react-hook-form';
+import type { LoginBody, loginBody } from '@portal/contracts/identity';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { applyFieldErrors } from '../../lib/forms';
+import { ApiError } from '../../lib/http/errors';
 import { useDescribeError, useTranslateMessage } from '../../lib/i18n/messages';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useLogin } from './api/login';
+import { signIn } from './api/login';
 import { AuthHeading } from './components/auth-heading';
+
+const FIELDS = ['username', 'password'] as const;
+type Field = (typeof FIELDS)[number];
+type FieldErrors = Partial<Record<Field, string>>;
+
+/**
+ * The sign-in rules are the contract's (loginBody); they come with zod once the visitor starts
+ * filling the form in, not with the page, which is the first thing most visits load (decision 015).
+ */
+let rules: Promise<typeof loginBody> | undefined;
+const loadRules = () => (rules ??= import('@portal/contracts/identity').then((m) => m.loginBody));
+
+async function check(values: LoginBody): Promise<{ data?: LoginBody; errors: FieldErrors }> {
+  const result = (await loadRules()).safeParse(values);
+  if (result.success) return { data: result.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    if (FIELDS.includes(field)) errors[field] ??= issue.message;
+  }
+  return { errors };
+}
 
 /**
  * Sign in. On success the session store changes and the route guard moves the member on
@@ -21,25 +42,51 @@ export default function LoginPage() {
   useDocumentTitle(t('login.title'));
   const describe = useDescribeError();
   const tm = useTranslateMessage();
-  const login = useLogin();
-  const form = useForm({ resolver: zodResolver(loginBody), defaultValues: { username: '', password: '' } });
-  const { errors } = form.formState;
+  const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // After the first submit, a field is checked again as it changes.
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next);
+    const first = FIELDS.find((f) => next[f]);
+    if (first) inputs[first].current?.focus();
+    return first !== undefined;
+  };
+
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.currentTarget.value };
+    setValues(next);
+    if (submitted) void check(next).then((r) => setErrors(r.errors));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setPending(true);
+    setFailure(null);
     try {
-      await login.mutateAsync(values);
+      const { data, errors: invalid } = await check(values);
+      if (showErrors(invalid) || !data) return;
+      await signIn(data);
     } catch (error) {
-      applyFieldErrors(error, form.setError, ['username', 'password']);
+      setFailure(error);
+      // The server's field messages go on their fields; anything else is the alert above the form.
+      if (error instanceof ApiError) showErrors(Object.fromEntries(FIELDS.map((f) => [f, error.field(f)])));
+    } finally {
+      setPending(false);
     }
-  });
+  };
 
-  const formError =
-    login.error && !form.formState.errors.username && !form.formState.errors.password ? login.error : null;
+  const formError = failure && !errors.username && !errors.password ? failure : null;
 
   return (
     <>
       <AuthHeading title={t('login.title')}>{t('login.subtitle')}</AuthHeading>
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={(e) => void onSubmit(e)} onFocus={() => void loadRules()}>
         <Stack gap="md">
           {formError && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} role="alert">
@@ -47,30 +94,36 @@ export default function LoginPage() {
             </Alert>
           )}
           <TextInput
+            ref={inputs.username}
+            name="username"
             label={t('login.username')}
             description={t('login.usernameHint')}
             autoComplete="username"
             inputMode="email"
             required
-            error={tm(errors.username?.message)}
+            value={values.username}
+            onChange={change('username')}
+            error={tm(errors.username)}
             data-testid="login-username"
-            {...form.register('username')}
           />
           <PasswordInput
+            ref={inputs.password}
+            name="password"
             label={t('login.password')}
             autoComplete="current-password"
             required
-            error={tm(errors.password?.message)}
+            value={values.password}
+            onChange={change('password')}
+            error={tm(errors.password)}
             visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
             data-testid="login-password"
-            {...form.register('password')}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to={paths.auth.forgotPassword.href()} size="sm">
               {t('login.forgotPassword')}
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth loading={form.formState.isSubmitting} data-testid="login-submit">
+          <Button type="submit" fullWidth loading={pending} data-testid="login-submit">
             {t('login.submit')}
           </Button>
         </Stack>

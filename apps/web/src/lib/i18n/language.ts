@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/th';
 import { apiRequest } from '../http/client';
 import { sessionStore } from '../auth/session-store';
 import {
@@ -17,10 +15,12 @@ export function initialLanguage(): Language {
   return storedLanguage() ?? DEFAULT_LANGUAGE;
 }
 
-/** Switches the UI: i18next, dayjs, `<html lang>` and the value the HTTP client sends the shop. */
+/**
+ * Switches the UI: i18next, `<html lang>` and the value the HTTP client sends the shop. Dates take
+ * the language with each call (lib/i18n/dates.ts), so dayjs stays out of the first script.
+ */
 export function applyLanguage(lang: Language): void {
   setCurrentLanguage(lang);
-  dayjs.locale(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   if (i18n.isInitialized && i18n.language !== lang) void i18n.changeLanguage(lang);
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, LoginResult } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
 import { startSession } from '../../../lib/auth/session';
@@ -8,9 +7,7 @@ export function login(body: LoginBody): Promise<LoginResult> {
   return apiRequest<LoginResult>('/v1/login', { method: 'POST', body, refreshOn401: false });
 }
 
-export function useLogin() {
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (result) => startSession(result),
-  });
+/** Signs in and starts the session; the route guard then moves the member on. */
+export async function signIn(body: LoginBody): Promise<void> {
+  startSession(await login(body));
 }
