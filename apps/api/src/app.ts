@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -61,7 +66,7 @@ export const API_PREFIXES = ['/member', '/network', '/shop', '/staff/v1', '/dev'
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // One line per request only when debugging: a console (or log store) is for what went wrong.
@@ -252,6 +257,18 @@ function loadPortalRoutes(webDist: string, log: FastifyBaseLogger): (pathname: s
     );
     return () => true;
   }
+}
+
+/** JSON lines for log stores and CI; readable lines (pino-pretty) when the server runs in a terminal. */
+function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  if (!process.stdout.isTTY) return { level };
+  return {
+    level,
+    transport: {
+      target: 'pino-pretty',
+      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+    },
+  };
 }
 
 declare module 'fastify' {
