@@ -406,29 +406,35 @@ export const dropshipIncomeUpdateBody = z
 
 // ---- staff ----------------------------------------------------------------------------------
 
-export const staffProductBody = z.strictObject({
-  code: productCode,
-  kind: z.enum(['PRODUCT', 'BUNDLE']).default('PRODUCT'),
+const productFields = {
   category: z.enum(PRODUCT_CATEGORIES),
   name_th: cleanText().min(1).max(200),
   name_en: cleanText().min(1).max(200),
-  description_th: cleanText().max(4000).default(''),
-  description_en: cleanText().max(4000).default(''),
+  description_th: cleanText().max(4000),
+  description_en: cleanText().max(4000),
   retail_price: amountText,
   member_price: amountText,
   pv_per_unit: z.number().int().min(0).max(1_000_000),
   lvp_per_unit: z.number().int().min(0).max(1_000_000),
   stock: z.number().int().min(0).max(10_000_000),
-  active: z.boolean().default(true),
-  sort_order: z.number().int().min(0).max(100_000).default(0),
-  bundle_items: z
-    .array(z.strictObject({ product_code: productCode, quantity }))
-    .max(20)
-    .default([]),
+  active: z.boolean(),
+  sort_order: z.number().int().min(0).max(100_000),
+  bundle_items: z.array(z.strictObject({ product_code: productCode, quantity })).max(20),
+};
+
+export const staffProductBody = z.strictObject({
+  ...productFields,
+  code: productCode,
+  kind: z.enum(['PRODUCT', 'BUNDLE']).default('PRODUCT'),
+  description_th: productFields.description_th.default(''),
+  description_en: productFields.description_en.default(''),
+  active: productFields.active.default(true),
+  sort_order: productFields.sort_order.default(0),
+  bundle_items: productFields.bundle_items.default([]),
 });
 export type StaffProductBody = z.input<typeof staffProductBody>;
-/** PUT: every field but the code and kind may change; packages change only stock-free fields. */
-export const staffProductUpdateBody = staffProductBody.omit({ code: true, kind: true }).partial();
+/** PUT: only the fields given change (no defaults); the code and kind never change. */
+export const staffProductUpdateBody = z.strictObject(productFields).partial();
 
 export const staffProductListQuery = productListQuery.extend({
   active: z.enum(['true', 'false']).optional(),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { oauthRoutes } from '../identity/session/routes';
 import { downlineRoutes } from './downline/routes';
+import { dropshipRoutes } from './dropship/routes';
 import { memberRoutes } from './members/routes';
 
 /** The network (MLM) API: the binary tree, placement, summaries. Mounted at /network/api/v1. */
@@ -12,4 +13,5 @@ export const networkModule =
     await app.register(oauthRoutes(ctx, ['client_credentials']));
     await app.register(memberRoutes(ctx));
     await app.register(downlineRoutes(ctx));
+    await app.register(dropshipRoutes(ctx));
   };

@@ -1,14 +1,10 @@
 import type { AppContext } from '../../context';
-import { bangkokDate } from '../../compensation/dates';
 import type { Moment } from '../../compensation/ledger';
+import { businessNow } from '../../lib/clock';
 
 /**
  * When a shop event happens: its instant and its business date (Asia/Bangkok), the date every
- * posting of a payment or a cancellation carries.
- * TODO(business clock): read lib/clock.ts `businessNow(ctx.db, ctx.config)` once it is committed,
- * so that orders follow the demo's moved business date.
+ * posting of a payment or a cancellation carries. The business clock's: in demo mode it follows
+ * the demo's moved date, so an order is never dated in a day already closed.
  */
-export async function shopNow(_ctx: AppContext): Promise<Moment> {
-  const at = new Date();
-  return { at, date: bangkokDate(at) };
-}
+export const shopNow = (ctx: AppContext): Promise<Moment> => businessNow(ctx.db, ctx.config);
