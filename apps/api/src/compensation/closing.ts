@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { addDays } from './dates';
-import { addIncome, addPoints } from './ledger';
 import { applyRate, baht, min, type Satang } from './money';
 import type { Plan } from './plan';
+import { copyRows, queryArrays } from './bulk';
 import { expiryAsOf, isActiveOn, packagesAsOf, suspendedOn } from './standing';
 import { sideBelow, type TreeIndex } from './tree';
 
@@ -96,6 +96,14 @@ export function binaryQualified(
   };
 }
 
+async function referrers(tx: Tx): Promise<Map<number, number>> {
+  const rows = await queryArrays<[string, string]>(
+    tx,
+    `select id, referrer_member_id from members where referrer_member_id is not null`,
+  );
+  return new Map(rows.map((r) => [Number(r[0]), Number(r[1])]));
+}
+
 /** Computes the rows of day d (no writes). */
 export async function computeClosing(
   tx: Tx,
@@ -118,16 +126,11 @@ export async function computeClosing(
   if (candidates.length === 0) return [];
 
   const packaged = await packagesAsOf(tx, null, date);
-  const { rows: refs } = await tx.execute<{ id: number; referrer_member_id: number }>(sql`
-    select id, referrer_member_id from members
-    where referrer_member_id is not null and id = any(${sql.param([...packaged.keys()])}::bigint[])`);
-  const qualifiedBinary = binaryQualified(
-    tree,
-    packaged,
-    new Map(refs.map((r) => [r.id, r.referrer_member_id])),
-  );
-  const expiries = await expiryAsOf(tx, candidates, date, plan);
-  const suspended = await suspendedOn(tx, candidates, date);
+  const qualifiedBinary = binaryQualified(tree, packaged, await referrers(tx));
+  // Many candidates (a busy day on a big tree): read everyone's rather than ship a huge id list.
+  const many = candidates.length > 10_000;
+  const expiries = await expiryAsOf(tx, many ? null : candidates, date, plan);
+  const suspended = await suspendedOn(tx, many ? null : candidates, date);
 
   return candidates.map((memberId) => {
     const i = tree.indexOf.get(memberId)!;
@@ -182,74 +185,132 @@ export async function computeClosing(
 
 /** Writes the rows, the CYCLE income lines and the point part; an existing row or line is kept. */
 export async function writeClosing(tx: Tx, plan: Plan, rows: readonly ClosingRow[]) {
-  for (let i = 0; i < rows.length; i += 1000) {
-    const part = rows.slice(i, i + 1000);
-    const col = <T>(f: (r: ClosingRow) => T) => sql.param(part.map(f));
+  if (rows.length === 0) return;
+  const date = rows[0]!.date;
+  // A day's rows are written by its one closing run, in one transaction: normally none exist yet and
+  // COPY goes straight into the table. Should some exist, the rows go through a scratch table and
+  // only the missing ones are added (a closing never changes a row it wrote).
+  const { rows: existing } = await tx.execute(
+    sql`select 1 from closing_rows where closing_date = ${date}::date limit 1`,
+  );
+  const target = existing.length > 0 ? 'closing_stage' : 'closing_rows';
+  if (target === 'closing_stage')
+    await tx.execute(sql`create temp table closing_stage (like closing_rows) on commit drop`);
+  await copyRows(
+    tx,
+    target,
+    CLOSING_COLUMNS,
+    rows.map((r) => [
+      r.memberId,
+      r.date,
+      r.carryInLeft,
+      r.carryInRight,
+      r.newLeft,
+      r.newRight,
+      r.cycles,
+      r.packageCode,
+      r.cycleValue,
+      r.incomePercent,
+      baht(r.maxIncomePerDay),
+      baht(r.gross),
+      baht(r.paid),
+      baht(r.flushed),
+      baht(r.pointPart),
+      baht(r.cashPart),
+      r.carryOutLeft,
+      r.carryOutRight,
+      r.qualified ? 't' : 'f',
+      r.reason,
+      plan.version,
+    ]),
+  );
+  if (target === 'closing_stage') {
     await tx.execute(sql`
-      insert into closing_rows (member_id, closing_date, carry_in_left, carry_in_right, new_left, new_right, cycles,
-        package_code, cycle_value, income_percent, max_income_per_day, gross, paid, flushed, point_part, cash_part,
-        carry_out_left, carry_out_right, qualified, reason, plan_version)
-      select * from unnest(${col((r) => r.memberId)}::bigint[], ${col((r) => r.date)}::date[],
-        ${col((r) => r.carryInLeft)}::bigint[], ${col((r) => r.carryInRight)}::bigint[],
-        ${col((r) => r.newLeft)}::bigint[], ${col((r) => r.newRight)}::bigint[], ${col((r) => r.cycles)}::int[],
-        ${col((r) => r.packageCode)}::text[], ${col((r) => r.cycleValue)}::int[], ${col((r) => r.incomePercent)}::numeric[],
-        ${col((r) => baht(r.maxIncomePerDay))}::numeric[], ${col((r) => baht(r.gross))}::numeric[],
-        ${col((r) => baht(r.paid))}::numeric[], ${col((r) => baht(r.flushed))}::numeric[],
-        ${col((r) => baht(r.pointPart))}::numeric[], ${col((r) => baht(r.cashPart))}::numeric[],
-        ${col((r) => r.carryOutLeft)}::bigint[], ${col((r) => r.carryOutRight)}::bigint[],
-        ${col((r) => r.qualified)}::boolean[], ${col((r) => r.reason)}::text[],
-        ${col(() => plan.version)}::int[])
+      insert into closing_rows (${sql.raw(CLOSING_COLUMNS.join(', '))})
+      select ${sql.raw(CLOSING_COLUMNS.join(', '))} from closing_stage
       on conflict (member_id, closing_date) do nothing`);
+    await tx.execute(sql`drop table closing_stage`);
   }
-  for (const r of rows) {
-    if (r.paid <= 0n) continue;
-    await addIncome(tx, {
-      memberId: r.memberId,
-      type: 'CYCLE',
-      source: r.date,
-      amount: r.paid,
-      pointPart: r.pointPart,
-      incomeDate: r.date,
-    });
-    if (r.pointPart > 0n) {
-      await addPoints(
-        tx,
-        `cycle:${r.date}:${r.memberId}`,
-        r.memberId,
-        'CYCLE',
-        r.pointPart,
-        `cycle bonus ${r.date}`,
-        r.date,
-      );
-    }
-  }
+  // CYCLE income (key: member, CYCLE, the date) and its point part on the point balance (plan 5.2).
+  await tx.execute(sql`
+    insert into income_lines (member_id, type, source, generation, amount, point_part, income_date)
+    select member_id, 'CYCLE', closing_date::text, 0, paid, point_part, closing_date
+    from closing_rows where closing_date = ${date}::date and paid > 0
+    on conflict (member_id, type, source, generation, correction) do nothing`);
+  await tx.execute(sql`
+    insert into point_postings (natural_key, member_id, kind, points, remark, effective_date)
+    select 'cycle:' || closing_date::text || ':' || member_id, member_id, 'CYCLE', point_part,
+      'cycle bonus ' || closing_date::text, closing_date
+    from closing_rows where closing_date = ${date}::date and point_part > 0
+    on conflict (natural_key) do nothing`);
 }
+
+const CLOSING_COLUMNS = [
+  'member_id',
+  'closing_date',
+  'carry_in_left',
+  'carry_in_right',
+  'new_left',
+  'new_right',
+  'cycles',
+  'package_code',
+  'cycle_value',
+  'income_percent',
+  'max_income_per_day',
+  'gross',
+  'paid',
+  'flushed',
+  'point_part',
+  'cash_part',
+  'carry_out_left',
+  'carry_out_right',
+  'qualified',
+  'reason',
+  'plan_version',
+] as const;
 
 /**
  * Titles at the end of day d (plan 1.3): cumulative cycles (all rows up to d) and personally referred
- * members with a package; never demoted; one history row per title passed.
+ * members with a package; never demoted; one history row per title passed. Only members whose
+ * cycles or referrals changed on d can move: the others were judged on earlier days.
  */
-export async function promoteTitles(tx: Tx, plan: Plan, date: string): Promise<number> {
-  const packaged = await packagesAsOf(tx, null, date);
+export async function promoteTitles(
+  tx: Tx,
+  plan: Plan,
+  date: string,
+  packaged?: Map<number, string>,
+): Promise<number> {
+  const codes = sql.param(plan.titles.map((t) => t.code));
   const { rows } = await tx.execute<{
     member_id: number;
     cycles: string;
     referrals: string;
-    current: string | null;
+    current: number | null;
   }>(sql`
-    with cyc as (
-      select member_id, sum(cycles) as cycles from closing_rows where closing_date <= ${date}::date
-      group by member_id having sum(cycles) > 0),
+    with moved as (
+      select member_id from closing_rows where closing_date = ${date}::date and cycles > 0
+      union
+      select m.referrer_member_id from orders o join members m on m.id = o.member_id
+      where o.order_type in ('PACKAGE', 'UPGRADE') and o.paid_date = ${date}::date and m.referrer_member_id is not null),
+    packaged as (
+      select distinct o.member_id from orders o
+      where o.order_type in ('PACKAGE', 'UPGRADE') and o.paid_date <= ${date}::date
+        and (o.canceled_date is null or o.canceled_date > ${date}::date)),
+    cyc as (
+      select c.member_id, sum(c.cycles) as cycles from closing_rows c
+      where c.member_id in (select member_id from moved) and c.closing_date <= ${date}::date group by c.member_id),
     refs as (
-      select referrer_member_id as member_id, count(*) as referrals from members
-      where referrer_member_id is not null and id = any(${sql.param([...packaged.keys()])}::bigint[])
-      group by referrer_member_id),
-    who as (select member_id from cyc union select member_id from refs)
-    select w.member_id, coalesce(c.cycles, 0)::text as cycles, coalesce(r.referrals, 0)::text as referrals,
-      (select max(array_position(${sql.param(plan.titles.map((t) => t.code))}::text[], h.to_title))
-        from title_history h where h.member_id = w.member_id)::text as current
-    from who w left join cyc c on c.member_id = w.member_id left join refs r on r.member_id = w.member_id`);
-  let promoted = 0;
+      select r.referrer_member_id as member_id, count(*) as referrals from members r join packaged p on p.member_id = r.id
+      where r.referrer_member_id in (select member_id from moved) group by r.referrer_member_id),
+    reached as (
+      select h.member_id, max(array_position(${codes}::text[], h.to_title)) as current from title_history h
+      where h.member_id in (select member_id from moved) group by h.member_id)
+    select w.member_id, coalesce(c.cycles, 0)::text as cycles, coalesce(r.referrals, 0)::text as referrals, t.current
+    from moved w left join cyc c on c.member_id = w.member_id left join refs r on r.member_id = w.member_id
+      left join reached t on t.member_id = w.member_id`);
+  void packaged;
+  const history: [number, string, string, string][] = [];
+  const titleOf = new Map<number, string>();
   for (const r of rows) {
     // Postgres arrays count from 1; no history is the first title.
     const have = r.current === null ? 0 : Number(r.current) - 1;
@@ -257,18 +318,20 @@ export async function promoteTitles(tx: Tx, plan: Plan, date: string): Promise<n
     plan.titles.forEach((t, i) => {
       if (Number(r.cycles) >= t.cycles && Number(r.referrals) >= t.referrals) reach = i;
     });
-    for (let k = have + 1; k <= reach; k++) {
-      await tx.execute(sql`
-        insert into title_history (member_id, from_title, to_title, achieved_date)
-        values (${r.member_id}, ${plan.titles[k - 1]!.code}, ${plan.titles[k]!.code}, ${date})
-        on conflict do nothing`);
-      promoted++;
-    }
-    if (reach > have) {
-      await tx.execute(
-        sql`update members set business_title = ${plan.titles[reach]!.code} where id = ${r.member_id}`,
-      );
-    }
+    for (let k = have + 1; k <= reach; k++)
+      history.push([r.member_id, plan.titles[k - 1]!.code, plan.titles[k]!.code, date]);
+    if (reach > have) titleOf.set(r.member_id, plan.titles[reach]!.code);
   }
-  return promoted;
+  if (history.length > 0) {
+    await tx.execute(sql`
+      insert into title_history (member_id, from_title, to_title, achieved_date)
+      select * from unnest(${sql.param(history.map((h) => h[0]))}::bigint[], ${sql.param(history.map((h) => h[1]))}::text[],
+        ${sql.param(history.map((h) => h[2]))}::text[], ${sql.param(history.map((h) => h[3]))}::date[])
+      on conflict do nothing`);
+    await tx.execute(sql`
+      update members m set business_title = t.title
+      from unnest(${sql.param([...titleOf.keys()])}::bigint[], ${sql.param([...titleOf.values()])}::text[]) as t(id, title)
+      where m.id = t.id`);
+  }
+  return history.length;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { addDays, endOfBangkokDay } from './dates';
+import { endOfBangkokDay } from './dates';
+import { queryArrays } from './bulk';
 import type { Plan } from './plan';
 
 /**
@@ -21,42 +22,59 @@ export interface PersonalPosting {
  * ACTIVITY_PV reached moves the expiry to max(expiry, day) + ACTIVITY_DAYS.
  */
 export function replayExpiry(postings: readonly PersonalPosting[], plan: Plan): string | null {
-  let expiry: string | null = null;
+  const block = plan.params.ACTIVITY_PV;
+  const days = plan.params.ACTIVITY_DAYS;
+  // Day numbers, not date strings, inside the loop: a closing replays every member's history.
+  let expiry: number | null = null;
   let balance = 0;
   for (const p of postings) {
     balance += p.pv;
-    while (balance >= plan.params.ACTIVITY_PV) {
-      balance -= plan.params.ACTIVITY_PV;
-      const from: string = expiry !== null && expiry > p.effectiveDate ? expiry : p.effectiveDate;
-      expiry = addDays(from, plan.params.ACTIVITY_DAYS);
-    }
+    if (balance < block) continue;
+    const blocks = Math.floor(balance / block);
+    balance -= blocks * block;
+    const day = dayNumber(p.effectiveDate);
+    // Each block moves the expiry to max(expiry, day) + ACTIVITY_DAYS; after the first, expiry > day.
+    expiry = Math.max(expiry ?? day, day) + blocks * days;
   }
-  return expiry;
+  return expiry === null ? null : fromDayNumber(expiry);
 }
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+const fromDayNumber = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Expiry dates as of the end of day `date`: personal postings effective by then whose source was not
  * reversed by then (a cancellation removes the posting and the replay is repeated; a later
  * cancellation does not change an earlier day).
  */
-export async function expiryAsOf(db: Q, memberIds: readonly number[], date: string, plan: Plan) {
+export async function expiryAsOf(db: Q, memberIds: readonly number[] | null, date: string, plan: Plan) {
   const out = new Map<number, string | null>();
-  if (memberIds.length === 0) return out;
-  const { rows } = await db.execute<{ member_id: number; effective_date: string; pv: number }>(sql`
-    select p.member_id, p.effective_date::text as effective_date, p.pv
-    from volume_postings p
-    where p.member_id = any(${ids(memberIds)}::bigint[]) and p.personal and p.kind <> 'REVERSAL'
-      and p.effective_date <= ${date}::date
-      and not exists (select 1 from volume_postings r where r.kind = 'REVERSAL' and r.source = p.source
-                      and r.member_id = p.member_id and r.effective_date <= ${date}::date)
-    order by p.member_id, p.effective_date, p.id`);
-  const byMember = new Map<number, PersonalPosting[]>();
-  for (const r of rows) {
-    const list = byMember.get(r.member_id) ?? [];
-    list.push({ effectiveDate: r.effective_date, pv: r.pv });
-    byMember.set(r.member_id, list);
+  if (memberIds?.length === 0) return out;
+  // Many members at once (a closing): read every personal posting rather than ship a huge id list.
+  const filter = memberIds && memberIds.length <= 10_000;
+  const rows = await queryArrays<[string, string, number]>(
+    db,
+    `select p.member_id, p.effective_date::text, p.pv
+     from volume_postings p
+     where ${filter ? 'p.member_id = any($2::bigint[]) and' : ''} p.personal and p.kind <> 'REVERSAL'
+       and p.effective_date <= $1::date
+       and not exists (select 1 from volume_postings r where r.kind = 'REVERSAL' and r.source = p.source
+                       and r.member_id = p.member_id and r.effective_date <= $1::date)
+     order by p.member_id, p.effective_date, p.id`,
+    filter ? [date, memberIds] : [date],
+  );
+  // Rows come grouped by member: replay each group as it passes.
+  let i = 0;
+  while (i < rows.length) {
+    const member = Number(rows[i]![0]);
+    const group: PersonalPosting[] = [];
+    while (i < rows.length && Number(rows[i]![0]) === member) {
+      group.push({ effectiveDate: rows[i]![1], pv: rows[i]![2] });
+      i++;
+    }
+    out.set(member, replayExpiry(group, plan));
   }
-  for (const id of memberIds) out.set(id, replayExpiry(byMember.get(id) ?? [], plan));
+  for (const id of memberIds ?? []) if (!out.has(id)) out.set(id, null);
   return out;
 }
 
@@ -64,19 +82,24 @@ export async function expiryAsOf(db: Q, memberIds: readonly number[], date: stri
 export const isActiveOn = (expiry: string | null | undefined, date: string) => !!expiry && date <= expiry;
 
 /** Suspended at an instant: the newest suspension entry by then is active or done (DESIGN 5). */
-export async function suspendedAt(db: Q, memberIds: readonly number[], at: Date): Promise<Set<number>> {
-  if (memberIds.length === 0) return new Set();
+export async function suspendedAt(
+  db: Q,
+  memberIds: readonly number[] | null,
+  at: Date,
+): Promise<Set<number>> {
+  if (memberIds?.length === 0) return new Set();
+  const who = memberIds ? sql`and s.member_id = any(${ids(memberIds)}::bigint[])` : sql``;
   const { rows } = await db.execute<{ member_id: number }>(sql`
-    select m.id as member_id from unnest(${ids(memberIds)}::bigint[]) as m(id)
-    cross join lateral (
-      select status from suspension_entries s where s.member_id = m.id and s.created_at <= ${at.toISOString()}::timestamptz
-      order by s.created_at desc, s.id desc limit 1) s
-    where s.status in ('active', 'done')`);
+    select member_id from (
+      select distinct on (s.member_id) s.member_id, s.status from suspension_entries s
+      where s.created_at <= ${at.toISOString()}::timestamptz ${who}
+      order by s.member_id, s.created_at desc, s.id desc) newest
+    where status in ('active', 'done')`);
   return new Set(rows.map((r) => r.member_id));
 }
 
 /** "Suspended on d" for closings, MTA and payouts: the state at the end of day d. */
-export const suspendedOn = (db: Q, memberIds: readonly number[], date: string) =>
+export const suspendedOn = (db: Q, memberIds: readonly number[] | null, date: string) =>
   suspendedAt(db, memberIds, endOfBangkokDay(date));
 
 /**
@@ -84,13 +107,16 @@ export const suspendedOn = (db: Q, memberIds: readonly number[], date: string) =
  * then and not canceled by then.
  */
 export async function packagesAsOf(db: Q, memberIds: readonly number[] | null, date: string) {
-  const { rows } = await db.execute<{ member_id: number; package_code: string }>(sql`
-    select distinct on (o.member_id) o.member_id, o.package_code from orders o
-    where o.order_type in ('PACKAGE', 'UPGRADE') and o.paid_date <= ${date}::date
-      and (o.canceled_date is null or o.canceled_date > ${date}::date)
-      ${memberIds ? sql`and o.member_id = any(${ids(memberIds)}::bigint[])` : sql``}
-    order by o.member_id, o.paid_date desc, o.paid_at desc nulls last, o.id desc`);
-  return new Map(rows.map((r) => [r.member_id, r.package_code]));
+  const rows = await queryArrays<[string, string]>(
+    db,
+    `select distinct on (o.member_id) o.member_id, o.package_code from orders o
+     where o.order_type in ('PACKAGE', 'UPGRADE') and o.paid_date <= $1::date
+       and (o.canceled_date is null or o.canceled_date > $1::date)
+       ${memberIds ? 'and o.member_id = any($2::bigint[])' : ''}
+     order by o.member_id, o.paid_date desc, o.paid_at desc nulls last, o.id desc`,
+    memberIds ? [date, memberIds] : [date],
+  );
+  return new Map(rows.map((r) => [Number(r[0]), r[1]]));
 }
 
 /**

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { queryArrays } from './bulk';
 
 /**
  * The placement tree in arrays, for one closing: nodes in placement-depth order (deepest first), so
@@ -20,14 +20,16 @@ export interface TreeIndex {
 }
 
 export async function loadTree(db: Db | Tx): Promise<TreeIndex> {
-  const { rows } = await db.execute<{ id: number; parent: number | null; side: string | null }>(sql`
-    select id, placement_parent_id as parent, side from members where depth is not null order by depth desc, id`);
+  const rows = await queryArrays<[string, string | null, string | null]>(
+    db,
+    `select id, placement_parent_id, side from members where depth is not null order by depth desc, id`,
+  );
   const size = rows.length;
   const ids = new Float64Array(size);
   const indexOf = new Map<number, number>();
   rows.forEach((r, i) => {
-    ids[i] = r.id;
-    indexOf.set(r.id, i);
+    ids[i] = Number(r[0]);
+    indexOf.set(Number(r[0]), i);
   });
   const parent = new Int32Array(size).fill(-1);
   const left = new Int32Array(size).fill(-1);
@@ -35,11 +37,11 @@ export async function loadTree(db: Db | Tx): Promise<TreeIndex> {
   const deepestFirst = new Int32Array(size);
   rows.forEach((r, i) => {
     deepestFirst[i] = i;
-    if (r.parent === null) return;
-    const p = indexOf.get(r.parent);
+    if (r[1] === null) return;
+    const p = indexOf.get(Number(r[1]));
     if (p === undefined) return;
     parent[i] = p;
-    if (r.side === 'left') left[p] = i;
+    if (r[2] === 'left') left[p] = i;
     else right[p] = i;
   });
   // Euler tour (iterative: the tree is thousands deep).
