@@ -355,3 +355,17 @@ export const payouts = pgTable(
   },
   (t) => [uniqueIndex('payouts_run_member_key').on(t.runDate, t.memberId)],
 );
+
+/**
+ * Points per side as a member reads them between closings (plan 10: "current carry L/R (last closing)
+ * + today's unclosed new L/R"): recomputed from the ledger by one pass over the tree after every
+ * closing and every few minutes (compensation/preview.ts). Only members with a non-zero side.
+ */
+export const volumePreview = pgTable('volume_preview', {
+  memberId: bigint('member_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => members.id),
+  leftPoints: bigint('left_points', { mode: 'number' }).notNull(),
+  rightPoints: bigint('right_points', { mode: 'number' }).notNull(),
+  asOf: date('as_of', { mode: 'string' }),
+});

@@ -49,8 +49,6 @@ export const members = pgTable(
     jumpId: bigint('jump_id', { mode: 'number' }).references((): AnyPgColumn => members.id),
     leftTeam: integer('left_team').notNull().default(0),
     rightTeam: integer('right_team').notNull().default(0),
-    leftPoints: numeric('left_points', { precision: 16, scale: 2 }).notNull().default('0'),
-    rightPoints: numeric('right_points', { precision: 16, scale: 2 }).notNull().default('0'),
     point: numeric('point', { precision: 14, scale: 2 }).notNull().default('0'),
     package: text('package'),
     businessTitle: text('business_title'),
