@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { migrateDatabase } from './db/migrate';
 import { jwtSecret, lockDataDir, openDatabase } from './db/runtime';
 import { seedDemo } from './db/seed/demo';
+import { seedShop } from './db/seed/shop';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { createStorage } from './lib/storage';
 import { sweepOrphanUploads } from './lib/storage-sweep';
@@ -28,6 +29,7 @@ async function main() {
     await migrateDatabase(opened.database.db);
     const storage = createStorage(config);
     const demo = config.demoSeed ? await seedDemo(opened.database.db, { storage }) : null;
+    if (config.demoSeed) await seedShop(opened.database.db, { storage }); // the demo catalog, once
     const app = await buildApp({
       config,
       database: opened.database,

@@ -162,3 +162,25 @@ describe('the cart', () => {
     ]);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('when /docs/json is read then the shop routes are there with their request and response schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses?: Record<string, unknown> }>>;
+    };
+    const checkout = doc.paths['/shop/v1/orders']?.post;
+    expect(checkout?.requestBody).toBeDefined();
+    expect(Object.keys(checkout?.responses ?? {})).toEqual(expect.arrayContaining(['200', '201']));
+    for (const path of [
+      '/shop/v1/products',
+      '/shop/cart/{userId}',
+      '/shop/v1/community/{shopCode}/orders',
+      '/staff/v1/orders/{number}/payment/confirm',
+      '/network/api/v1/dropship_income/{id}',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+});
