@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { useLvp, usePoints, type Moment } from '../../../compensation/ledger';
 import { baht, type Satang } from '../../../compensation/money';
-import { PlanRuleError } from '../../../compensation/plan';
+import { PlanRuleError, type Plan } from '../../../compensation/plan';
 import { AppError } from '../../../lib/errors';
 import { audit, type Actor } from '../audit';
 import { stockOf, takeStock, type ProductRow } from '../catalog/repository';
@@ -46,6 +46,8 @@ export interface OrderDraft {
   paymentMethod: 'demo' | 'transfer' | 'promptpay' | null;
   /** Whether the units leave this shop's shelf. */
   takesStock: boolean;
+  /** The plan in force, when the caller has read it already. */
+  plan?: Plan;
 }
 
 /**
@@ -139,7 +141,7 @@ export async function placeOrder(
   await audit(tx, by, 'order_placed', { orderId }, { order_no: orderNo, channel: draft.channel });
 
   if (method === null) {
-    await payOrder(tx, orderId, when);
+    await payOrder(tx, orderId, when, draft.plan);
   } else {
     const paymentId = await insertPayment(tx, {
       orderId,
@@ -148,7 +150,13 @@ export async function placeOrder(
       reference: paymentReference(),
     });
     if (providerFor(ctx.config.shop, method).paysAtOnce) {
-      await confirmPayment(tx, { id: paymentId }, when, { actor: `provider:${method}`, userId: null });
+      await confirmPayment(
+        tx,
+        { id: paymentId },
+        when,
+        { actor: `provider:${method}`, userId: null },
+        { plan: draft.plan },
+      );
     }
   }
 

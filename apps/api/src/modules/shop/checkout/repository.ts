@@ -46,18 +46,18 @@ export async function insertLines(
   orderId: number,
   lines: { item: OrderItemInsert; productId: number; kind: string; bundleItems: unknown[] }[],
 ) {
-  for (const line of lines) {
-    const [item] = await tx
-      .insert(orderItems)
-      .values({ ...line.item, orderId })
-      .returning({ id: orderItems.id });
-    await tx.insert(shopOrderLines).values({
-      orderItemId: item!.id,
-      productId: line.productId,
-      kind: line.kind,
-      bundleItems: line.bundleItems,
-    });
-  }
+  const items = await tx
+    .insert(orderItems)
+    .values(lines.map((l) => ({ ...l.item, orderId })))
+    .returning({ id: orderItems.id, lineNo: orderItems.lineNo });
+  await tx.insert(shopOrderLines).values(
+    lines.map((l) => ({
+      orderItemId: items.find((i) => i.lineNo === l.item.lineNo)!.id,
+      productId: l.productId,
+      kind: l.kind,
+      bundleItems: l.bundleItems,
+    })),
+  );
 }
 
 export async function insertShopOrder(tx: Tx, values: typeof shopOrders.$inferInsert) {

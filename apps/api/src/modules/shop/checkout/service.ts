@@ -159,10 +159,9 @@ export async function memberCheckout(
       throw validation('hold_points', 'Only the points of a repurchase can be put on hold');
     }
 
-    const recipient = await buyerName(tx, userId);
     const address =
       body.delivery.method === 'shipping'
-        ? await shippingAddressOf(tx, userId, body.delivery.address_id, recipient)
+        ? await shippingAddressOf(tx, userId, body.delivery.address_id, await buyerName(tx, userId))
         : null;
     const subtotal = draftLines.reduce((n, l) => n + l.unitPrice * BigInt(l.qty), 0n);
     let placed;
@@ -187,6 +186,7 @@ export async function memberCheckout(
           guestKeyHash: null,
           paymentMethod: body.payment_method,
           takesStock: true,
+          plan,
         },
         when,
         input.by,

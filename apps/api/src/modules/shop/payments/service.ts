@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { postPayment, type Moment } from '../../../compensation/ledger';
 import { satang } from '../../../compensation/money';
-import { planFor } from '../../../compensation/plan';
+import { planFor, type Plan } from '../../../compensation/plan';
 import { AppError } from '../../../lib/errors';
 import { discard, newStorageKey, promoteUpload, stageUpload, stagingKey } from '../../../lib/storage';
 import type { UploadedFile } from '../../../lib/uploads';
@@ -15,10 +15,9 @@ import { decideSlip, insertSlip, latestSlip, lockPayment, setPayment, slipUsedEl
  * Pays an order: the engine marks it paid and posts its PV (or a hold lot), LVP and income, in the
  * caller's transaction (DESIGN 10: one transaction for the payment and what it posts).
  */
-export async function payOrder(tx: Tx, orderId: number, when: Moment): Promise<boolean> {
-  const plan = await planFor(tx, when.date);
+export async function payOrder(tx: Tx, orderId: number, when: Moment, plan?: Plan): Promise<boolean> {
   try {
-    return await postPayment(tx, plan, orderId, when);
+    return await postPayment(tx, plan ?? (await planFor(tx, when.date)), orderId, when);
   } catch (err) {
     return planRule(err);
   }
@@ -34,7 +33,7 @@ export async function confirmPayment(
   where: { id: number } | { orderId: number },
   when: Moment,
   by: Actor,
-  opts: { providerTxnId?: string; amount?: string } = {},
+  opts: { providerTxnId?: string; amount?: string; plan?: Plan } = {},
 ): Promise<{ orderId: number; already: boolean }> {
   const row = await lockPayment(tx, where);
   if (!row) throw shopErrors.orderNotFound();
@@ -51,7 +50,7 @@ export async function confirmPayment(
     confirmedBy: by.actor,
     providerTxnId: opts.providerTxnId ?? null,
   });
-  await payOrder(tx, p.orderId, when);
+  await payOrder(tx, p.orderId, when, opts.plan);
   await audit(
     tx,
     by,

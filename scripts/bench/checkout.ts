@@ -1,0 +1,220 @@
+// `npm run bench:checkout -- --members N` (default 100,000; the issue's bar is on 1,000,000): builds
+// the realistic tree of bench:tree in a database of its own, then 8 concurrent clients each add to
+// their cart and check out (demo payment: the order is paid and posts its PV, LVP and cashback in
+// the same transaction) through the real HTTP API, while GET /health is measured in the same run.
+// Buyers are drawn from the top and from the deepest members (thousands of levels down): a checkout
+// that walked the tree would be slower for the deep ones. Figures go to stdout and
+// bench-results/checkout-<N>.json. Bar (issue 7): checkout p95 ≤ 100 ms.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../apps/api/src/app';
+import { loadConfig } from '../../apps/api/src/config';
+import { connect } from '../../apps/api/src/db/client';
+import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
+import { migrateDatabase } from '../../apps/api/src/db/migrate';
+import { TokenSigner } from '../../apps/api/src/lib/tokens';
+import { buildTree, loadTree, rng } from './tree-build';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  const v =
+    i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  return v ? Number(v) : fallback;
+};
+const N = arg('members', 100_000);
+const CLIENTS = 8;
+const PER_CLIENT = arg('checkouts', 60);
+const PRODUCTS = 12;
+const log = (s: string) => console.error(s);
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return +(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN).toFixed(3);
+};
+const stats = (xs: number[]) => ({
+  n: xs.length,
+  p50_ms: pct(xs, 50),
+  p95_ms: pct(xs, 95),
+  max_ms: pct(xs, 100),
+});
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-checkout-'));
+const external = process.env.BENCH_DATABASE_URL;
+const server = external ? null : await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), ephemeral: true });
+const adminUrl = external ?? server!.url;
+const dbName = `portal_bench_${Date.now()}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const url = new URL(adminUrl);
+url.pathname = `/${dbName}`;
+const database = connect(url.toString(), 16);
+
+try {
+  const t0 = performance.now();
+  log(`Building a ${N.toLocaleString('en')}-member tree in memory`);
+  const random = rng(2569);
+  const tree = buildTree(N, random);
+  log(`  depth: max ${tree.maxDepth}, mean ${tree.meanDepth.toFixed(1)}`);
+  await migrateDatabase(database.db);
+  await loadTree(database.pool, tree, log);
+  log(`  built and loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  await database.pool.query(
+    `insert into products (code, kind, category, name_th, name_en, retail_price, member_price, pv_per_unit, lvp_per_unit, stock)
+     select 'BENCH' || i, 'PRODUCT', 'health', 'สินค้า ' || i, 'Product ' || i, 500, 400, 100 + i, 5, 10000000
+     from generate_series(1, $1) i`,
+    [PRODUCTS],
+  );
+  await database.pool.query('analyze');
+
+  // Half the buyers near the top, half among the deepest members of the tree.
+  const byDepth = Array.from({ length: N }, (_, i) => i).sort((a, b) => tree.depth[b]! - tree.depth[a]!);
+  const deep = byDepth.slice(0, CLIENTS / 2);
+  const shallow = byDepth.slice(-CLIENTS / 2 - 1, -1);
+  const buyers = [...shallow, ...deep];
+  log(`  buyers at depths ${buyers.map((i) => tree.depth[i]).join(', ')}`);
+
+  const secret = 'bench-secret'.padEnd(48, 'x');
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DATABASE_URL: url.toString(),
+    DEMO_MODE: 'true',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_GLOBAL: '100000000',
+  });
+  const app = await buildApp({ config, database, jwtSecret: secret, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const signer = new TokenSigner(secret, 3600, 3600);
+  const tokenFor = async (index: number) =>
+    (
+      await signer.userToken({
+        userId: index + 1,
+        userType: 'member',
+        clientId: 'portal-web',
+        sessionId: randomUUID(),
+        suspension: 'none',
+      })
+    ).token;
+  const send = async (
+    token: string,
+    method: string,
+    p: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await fetch(origin + p, {
+      method,
+      headers: {
+        'x-app-key': 'portal-web',
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text}`);
+    return JSON.parse(text) as { data: unknown };
+  };
+  const tokens = await Promise.all(buyers.map(tokenFor));
+  const health = async () => {
+    const t = performance.now();
+    const res = await fetch(`${origin}/health`);
+    await res.text();
+    return performance.now() - t;
+  };
+
+  const round = async (c: number, record: boolean, into: { cart: number[]; checkout: number[] }) => {
+    const token = tokens[c]!;
+    const product = `BENCH${1 + Math.floor(random() * PRODUCTS)}`;
+    let t = performance.now();
+    await send(token, 'POST', '/shop/v1/cart/items', {
+      product_code: product,
+      quantity: 1 + Math.floor(random() * 3),
+    });
+    if (record) into.cart.push(performance.now() - t);
+    t = performance.now();
+    await send(
+      token,
+      'POST',
+      '/shop/v1/orders',
+      { delivery: { method: 'pickup' }, payment_method: 'demo' },
+      { 'idempotency-key': randomUUID() },
+    );
+    if (record) into.checkout.push(performance.now() - t);
+  };
+
+  log('Warming up');
+  const warm = { cart: [] as number[], checkout: [] as number[] };
+  for (let c = 0; c < CLIENTS; c++) for (let k = 0; k < 3; k++) await round(c, false, warm);
+  const healthAlone: number[] = [];
+  for (let k = 0; k < 300; k++) healthAlone.push(await health());
+
+  log(`Measuring: ${CLIENTS} clients × ${PER_CLIENT} checkouts, GET /health alongside`);
+  const perClient = Array.from({ length: CLIENTS }, () => ({
+    cart: [] as number[],
+    checkout: [] as number[],
+  }));
+  const healthDuring: number[] = [];
+  let running = true;
+  const healthLoop = (async () => {
+    while (running) healthDuring.push(await health());
+  })();
+  const started = performance.now();
+  await Promise.all(
+    perClient.map(async (into, c) => {
+      for (let k = 0; k < PER_CLIENT; k++) await round(c, true, into);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  running = false;
+  await healthLoop;
+
+  const { rows } = await database.pool.query<{ orders: number; paid: number; postings: number }>(
+    `select count(*)::int as orders, count(*) filter (where payment_status = 'paid')::int as paid,
+       (select count(*)::int from volume_postings) as postings from orders`,
+  );
+  await app.close();
+
+  const checkout = perClient.flatMap((p) => p.checkout);
+  const shallowCheckouts = perClient.slice(0, CLIENTS / 2).flatMap((p) => p.checkout);
+  const deepCheckouts = perClient.slice(CLIENTS / 2).flatMap((p) => p.checkout);
+  const result = {
+    members: N,
+    machine: {
+      cores: os.cpus().length,
+      node: process.version,
+      database: external ? 'external' : 'embedded PostgreSQL 18',
+    },
+    tree: { max_depth: tree.maxDepth, mean_depth: +tree.meanDepth.toFixed(1) },
+    buyer_depths: { shallow: shallow.map((i) => tree.depth[i]), deep: deep.map((i) => tree.depth[i]) },
+    checkout_8_clients: stats(checkout),
+    checkout_shallow_buyers: stats(shallowCheckouts),
+    checkout_deep_buyers: stats(deepCheckouts),
+    cart_add_8_clients: stats(perClient.flatMap((p) => p.cart)),
+    checkouts_per_second: +(checkout.length / seconds).toFixed(1),
+    health_alone: stats(healthAlone),
+    health_during_checkouts: stats(healthDuring),
+    orders: rows[0],
+    bars: {
+      checkout_p95_le_100ms: pct(checkout, 95) <= 100,
+      // A walk up thousands of ancestors would make the deepest buyers' checkouts far slower.
+      deep_buyers_not_slower_than_2x: pct(deepCheckouts, 95) <= 2 * Math.max(pct(shallowCheckouts, 95), 5),
+    },
+  };
+  console.log(JSON.stringify(result, null, 2));
+  fs.mkdirSync('bench-results', { recursive: true });
+  fs.writeFileSync(`bench-results/checkout-${N}.json`, JSON.stringify(result, null, 2));
+} finally {
+  await database.close();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+  await server?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
