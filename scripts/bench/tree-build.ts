@@ -168,8 +168,8 @@ export async function loadTree(pool: pg.Pool, tree: BuiltTree, log: (s: string) 
       );
       await c.query(
         `insert into members (id, user_id, member_code, referrer_member_id, placement_parent_id, side, depth, jump_id,
-           left_team, right_team, point, left_points, right_points, placed_at, created_at)
-         select id, id, 'M' || lpad(id::text, 8, '0'), r, p, s, d, j, lt, rt, 0, 0, 0,
+           left_team, right_team, point, placed_at, created_at)
+         select id, id, 'M' || lpad(id::text, 8, '0'), r, p, s, d, j, lt, rt, 0,
            now() - make_interval(secs => ($10 - id) * 30), now() - make_interval(secs => ($10 - id) * 30)
          from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::bigint[], $7::int[], $8::int[], $9::bigint[])
            v(id, p, r, s, d, j, lt, rt, user_id)`,

@@ -101,7 +101,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // What was ended within an access token's lifetime before this process started stays ended.
   await loadRevocations(database.db, ctx.revocations, revocationTtlMs(ctx));
   if (config.demoMode && opts.echoOutbox) {
+    // Only what a person needs to go on (a code or a link), not every notification copy.
     ctx.messaging.outbox.echo = (m) =>
+      (m.code || m.link) &&
       console.log(
         `  outbox  ${m.channel} to ${m.to}  ${m.purpose}${m.code ? `  code ${m.code}` : ''}${m.link ? `  ${m.link}` : ''}`,
       );

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { addDays } from './dates';
 import { applyRate, baht, min, type Satang } from './money';
@@ -38,7 +38,14 @@ export interface ClosingRow {
 }
 
 /** New left and right volume of every member on day d: one pass over the tree, deepest first. */
-export async function newVolume(tx: Tx, tree: TreeIndex, date: string) {
+export const newVolume = (tx: Tx, tree: TreeIndex, date: string) =>
+  sumVolume(tx, tree, sql`effective_date = ${date}::date`);
+
+/** New volume of every member after a closed day (all of it when nothing is closed yet). */
+export const newVolumeSince = (tx: Tx, tree: TreeIndex, closed: string | null) =>
+  sumVolume(tx, tree, closed ? sql`effective_date > ${closed}::date` : sql`true`);
+
+async function sumVolume(tx: Tx, tree: TreeIndex, when: SQL) {
   const subtree = new Float64Array(tree.size);
   const ownLeft = new Map<number, number>();
   const ownRight = new Map<number, number>();
@@ -49,7 +56,7 @@ export async function newVolume(tx: Tx, tree: TreeIndex, date: string) {
     pv: string;
   }>(sql`
     select member_id, own_side, flows_up, sum(pv)::text as pv from volume_postings
-    where effective_date = ${date}::date group by member_id, own_side, flows_up`);
+    where ${when} group by member_id, own_side, flows_up`);
   for (const r of rows) {
     const i = tree.indexOf.get(r.member_id);
     if (i === undefined) continue;

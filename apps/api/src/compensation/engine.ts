@@ -6,6 +6,7 @@ import { releaseDueHolds, type Moment } from './ledger';
 import { baht, sum } from './money';
 import { closeMta } from './mta';
 import { runPayout } from './payout';
+import { refreshVolumePreview } from './preview';
 import { PlanRuleError, planFor, type Plan } from './plan';
 import { loadTree, type TreeIndex } from './tree';
 
@@ -24,6 +25,8 @@ export interface RunOptions {
   now: Moment;
   /** The placement tree, when the caller already has it (a simulation, a run of several days). */
   tree?: TreeIndex;
+  /** Refresh the points per side members read (volume_preview) after the closing; default yes. */
+  preview?: boolean;
 }
 
 export interface RunRecord {
@@ -106,8 +109,8 @@ async function hasActivityBefore(tx: Tx, date: string) {
 
 /** The hold lots whose deadline is `date` release what is left to SELF, before that day's closing. */
 export const releaseDeadlines = (db: Db, date: string, opts: RunOptions) =>
-  inRun(db, 'HOLD_DEADLINE', date, opts, async (tx) => ({
-    counts: { lots: await releaseDueHolds(tx, { date, at: startOfBangkokDay(date) }) },
+  inRun(db, 'HOLD_DEADLINE', date, opts, async (tx, plan) => ({
+    counts: { lots: await releaseDueHolds(tx, plan, { date, at: startOfBangkokDay(date) }) },
   }));
 
 /** The daily closing of `date` (plan 3.1, 1.3): never before the previous day, never before it ended. */
@@ -164,7 +167,9 @@ export const payoutRun = (db: Db, date: string, opts: RunOptions) =>
 export async function runBusinessDay(db: Db, date: string, opts: RunOptions): Promise<RunRecord[]> {
   const runs: RunRecord[] = [];
   runs.push(await releaseDeadlines(db, date, opts));
-  runs.push(await closeDay(db, date, opts));
+  const closing = await closeDay(db, date, opts);
+  runs.push(closing);
+  if (opts.preview !== false && !closing.alreadyDone) await refreshVolumePreview(db);
   if (isLastDayOfMonth(date)) runs.push(await closeMonth(db, date, opts));
   const plan = await planFor(db, date);
   if (weekday(date) === plan.params.PAYOUT_WEEKDAY) runs.push(await payoutRun(db, date, opts));

@@ -136,6 +136,18 @@ export async function pointBalance(tx: Tx, memberId: number): Promise<Satang> {
   return satang(rows[0]?.n ?? '0');
 }
 
+/**
+ * The member row shows the package and the expiry date in force now (GET /me, the tree's nodes):
+ * refreshed from the ledger for the one member a payment, cancellation or release changed.
+ */
+export async function refreshMemberStanding(tx: Tx, plan: Plan, memberId: number, date: string) {
+  const pkg = (await packagesAsOf(tx, [memberId], date)).get(memberId) ?? null;
+  const expiry = (await expiryAsOf(tx, [memberId], date, plan)).get(memberId) ?? null;
+  await tx.execute(
+    sql`update members set package = ${pkg}, expiry_date = ${expiry}, updated_at = now() where id = ${memberId}`,
+  );
+}
+
 /** The placement-tree upline and referrer of a member. */
 async function referrerOf(tx: Tx, memberId: number): Promise<number | null> {
   const { rows } = await tx.execute<{ referrer_member_id: number | null }>(
@@ -269,6 +281,7 @@ export async function postPayment(tx: Tx, plan: Plan, orderId: number, when: Mom
       });
     }
   }
+  await refreshMemberStanding(tx, plan, buyer, when.date);
   return true;
 }
 
@@ -368,6 +381,7 @@ export async function postCancellation(tx: Tx, plan: Plan, orderId: number, when
   }
 
   await voidOrCorrectIncome(tx, sql`order_id = ${orderId}`, when.date);
+  await refreshMemberStanding(tx, plan, buyer, when.date);
   return true;
 }
 
@@ -392,6 +406,7 @@ export type ReleaseTarget = 'SELF' | 'LEFT' | 'RIGHT';
  */
 export async function releaseHold(
   tx: Tx,
+  plan: Plan,
   lotId: number,
   pv: number,
   target: ReleaseTarget,
@@ -436,18 +451,19 @@ export async function releaseHold(
     source: `release:${releaseId}`,
     orderId: lot.order_id,
   });
+  if (target === 'SELF') await refreshMemberStanding(tx, plan, lot.member_id, when.date);
   return releaseId;
 }
 
 /** The lots whose deadline is `date`: what is left goes to SELF (plan 5.1), before that day's closing. */
-export async function releaseDueHolds(tx: Tx, when: Moment): Promise<number> {
+export async function releaseDueHolds(tx: Tx, plan: Plan, when: Moment): Promise<number> {
   const { rows } = await tx.execute<{ id: number; remaining: number }>(sql`
     select l.id, l.pv_total - coalesce((select sum(pv) from hold_releases r where r.lot_id = l.id), 0)::int as remaining
     from hold_lots l where l.deadline = ${when.date}::date and l.canceled_date is null order by l.id`);
   let released = 0;
   for (const lot of rows) {
     if (lot.remaining <= 0) continue;
-    await releaseHold(tx, lot.id, lot.remaining, 'SELF', when, true);
+    await releaseHold(tx, plan, lot.id, lot.remaining, 'SELF', when, true);
     released++;
   }
   return released;

@@ -224,7 +224,7 @@ async function applyEvent(
         sql`select id from hold_lots where order_id = ${order(e.order)}`,
       );
       if (!rows[0]) throw new PlanRuleError(`order ${e.order} has no hold lot`);
-      await releaseHold(tx, rows[0].id, e.pv, e.target, when);
+      await releaseHold(tx, plan, rows[0].id, e.pv, e.target, when);
       return;
     }
     case 'use_lvp':
@@ -286,7 +286,7 @@ export async function simulate(db: Db, input: unknown): Promise<SimulationResult
       next++;
     }
     const now = { date: addDays(d, 1), at: new Date(endOfBangkokDay(d).getTime() + 1) };
-    await runBusinessDay(db, d, { startedBy: 'simulator', now, tree });
+    await runBusinessDay(db, d, { startedBy: 'simulator', now, tree, preview: false });
   }
   if (next < events.length) {
     const { e, index } = events[next]!;

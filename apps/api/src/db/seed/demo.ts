@@ -144,16 +144,6 @@ export async function seedDemo(db: Db, options: number | SeedOptions = {}): Prom
     jump[n.index] = jumpFor(n.parent, depth, jump);
   }
   const points = nodes.map(() => (Math.round(random() * 50000) / 100).toFixed(2));
-  const pointMemo = new Map<number, number>();
-  const subtreePoints = (i: number | undefined): number => {
-    if (i === undefined) return 0;
-    const hit = pointMemo.get(i);
-    if (hit !== undefined) return hit;
-    const n = nodes[i]!;
-    const sum = Number(points[i]) + subtreePoints(n.children.left) + subtreePoints(n.children.right);
-    pointMemo.set(i, sum);
-    return sum;
-  };
 
   const written: string[] = [];
   await db
@@ -224,8 +214,6 @@ export async function seedDemo(db: Db, options: number | SeedOptions = {}): Prom
             jumpId: waiting ? null : i === 0 ? null : memberIds[jump[i]!]!,
             leftTeam: left,
             rightTeam: right,
-            leftPoints: node ? subtreePoints(node.children.left).toFixed(2) : '0',
-            rightPoints: node ? subtreePoints(node.children.right).toFixed(2) : '0',
             point: node ? points[i]! : (Math.round(random() * 50000) / 100).toFixed(2),
             package: i === 0 ? 'Gold' : pick(PACKAGES),
             businessTitle: i === 0 ? 'Manager' : pick(TITLES),

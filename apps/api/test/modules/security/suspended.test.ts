@@ -67,6 +67,8 @@ describe('a suspended member', () => {
       403,
       'ACCOUNT_SUSPENDED',
     );
+    // The language choice is the one thing a suspended member saves on their profile.
+    expectData(await call(t.app, 'PUT', '/member/v1/me', { token, body: { language: 'en' } }));
   });
 
   it('when suspended then the password can still be changed and the member can log out', async () => {

@@ -42,7 +42,8 @@ export const meRoutes =
     app.put(
       '/v1/me',
       {
-        config: { access: 'user' },
+        // A suspended member may still choose their language (the portal saves it here), nothing else.
+        config: { access: 'user', suspended: 'allow' },
         // base64 carries 3 bytes in 4 characters; the decoded size is checked against AVATAR_MAX_BYTES.
         bodyLimit: Math.max(
           ctx.config.bodyLimit,
@@ -52,6 +53,13 @@ export const meRoutes =
       },
       async (request) => {
         const id = userId(request);
+        if (
+          request.principal?.kind === 'user' &&
+          request.principal.suspension !== 'none' &&
+          Object.keys(request.body).some((k) => k !== 'language')
+        ) {
+          throw new AppError(403, 'ACCOUNT_SUSPENDED', MSG.accountSuspended);
+        }
         const user = await current(id);
         const b = request.body;
         const identityValue =

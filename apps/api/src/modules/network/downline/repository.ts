@@ -40,9 +40,10 @@ export async function subtree(db: Db | Tx, top: number, depth: number): Promise<
       select c.id, t.level + 1 from t join members c on c.placement_parent_id = t.id where t.level < ${depth}
     )
     select ${BRIEF_COLUMNS}, m.package, m.business_title, m.is_active and u.is_active as is_active, m.point::text,
-      m.left_team, m.right_team, m.left_points::text, m.right_points::text, m.side, m.placement_parent_id,
+      m.left_team, m.right_team, coalesce(vp.left_points, 0)::numeric(16,2)::text as left_points, coalesce(vp.right_points, 0)::numeric(16,2)::text as right_points, m.side, m.placement_parent_id,
       m.placed_at, t.level
     from t join members m on m.id = t.id join users u on u.id = m.user_id
+    left join volume_preview vp on vp.member_id = m.id
     order by t.level`);
   const nodes = new Map<number, DownlineNode>();
   for (const r of rows) {

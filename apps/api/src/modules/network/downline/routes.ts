@@ -66,10 +66,13 @@ export const downlineRoutes =
   async (app) => {
     const me = (request: Parameters<typeof userId>[0]) => placingMember(ctx.db, userId(request));
 
-    /** A read, in one round trip: the counters placement maintains and my direct referrals. */
+    /**
+     * A read, in one round trip: the team counts placement maintains, the points per side the ledger
+     * gives (the last closing's carry plus the unclosed new volume, volume_preview), my direct referrals.
+     */
     app.get('/member_downline/summary', { config: { access: 'user' } }, async (request) => {
       const { rows } = await ctx.db.execute<SummaryRow>(sql`
-        select m.left_team, m.right_team, m.left_points::text, m.right_points::text,
+        select m.left_team, m.right_team, coalesce(vp.left_points, 0)::numeric(16,2)::text as left_points, coalesce(vp.right_points, 0)::numeric(16,2)::text as right_points,
           m.is_active and u.is_active and m.depth is not null
             and coalesce((select s.status not in ('active', 'done') from suspension_entries s where s.member_id = m.id
                           order by s.created_at desc, s.id desc limit 1), true) as can_add,
@@ -77,7 +80,7 @@ export const downlineRoutes =
           (select count(*)::int from members d where d.referrer_member_id = m.id and d.depth is null) as waiting,
           r.id as ref_id, r.member_code as ref_code, ru.first_name as ref_first, ru.last_name as ref_last,
           ru.id as ref_user_id, ru.avatar_thumbnail as ref_avatar, ru.gender as ref_gender
-        from members m join users u on u.id = m.user_id
+        from members m join users u on u.id = m.user_id left join volume_preview vp on vp.member_id = m.id
         left join members r on r.id = m.referrer_member_id left join users ru on ru.id = r.user_id
         where m.user_id = ${userId(request)} and u.deleted_at is null`);
       const m = rows[0];

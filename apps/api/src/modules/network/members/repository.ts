@@ -92,9 +92,9 @@ export async function findMember(
     select ${BRIEF_COLUMNS}, m.member_uuid, u.email, u.mobile, m.package, m.business_title, m.point::text,
       m.is_active, u.is_active as user_active, m.depth, m.referrer_member_id, m.placement_parent_id, m.side,
       m.created_at, m.placed_at, m.expiry_date::text, u.is_verifies_identity, u.is_verifies_bank,
-      m.left_team, m.right_team, m.left_points::text, m.right_points::text,
+      m.left_team, m.right_team, coalesce(vp.left_points, 0)::numeric(16,2)::text as left_points, coalesce(vp.right_points, 0)::numeric(16,2)::text as right_points,
       (select json_agg(s order by s.created_at desc, s.id desc) from suspension_entries s where s.member_id = m.id) as suspension
-    from members m join users u on u.id = m.user_id
+    from members m join users u on u.id = m.user_id left join volume_preview vp on vp.member_id = m.id
     where ${cond} and u.deleted_at is null`);
   return rows[0] ?? null;
 }

@@ -7,7 +7,6 @@ export interface TreeReport {
   tops: number;
   max_depth: number;
   wrong_counts: { id: number; stored: [number, number]; actual: [number, number] }[];
-  wrong_points: { id: number; stored: [string, string]; actual: [string, string] }[];
   wrong_depth: number[];
   wrong_jump: number[];
   over_two_children: number[];
@@ -31,13 +30,10 @@ export async function checkTree(pool: pg.Pool): Promise<TreeReport> {
     referrer_exists: boolean;
     left_team: number;
     right_team: number;
-    left_points: string;
-    right_points: string;
-    point: string;
   }>(`
     select m.id, m.placement_parent_id as parent, m.side, m.depth, m.jump_id as jump, m.referrer_member_id as referrer,
       (m.referrer_member_id is null or exists (select 1 from members r where r.id = m.referrer_member_id)) as referrer_exists,
-      m.left_team, m.right_team, m.left_points::text, m.right_points::text, m.point::text
+      m.left_team, m.right_team
     from members m order by m.id`);
   const n = rows.length;
   const index = new Map<number, number>();
@@ -53,7 +49,6 @@ export async function checkTree(pool: pg.Pool): Promise<TreeReport> {
     tops: 0,
     max_depth: 0,
     wrong_counts: [],
-    wrong_points: [],
     wrong_depth: [],
     wrong_jump: [],
     over_two_children: [],
@@ -94,28 +89,21 @@ export async function checkTree(pool: pg.Pool): Promise<TreeReport> {
     for (let k = chain.length - 1; k >= 0; k--) depth[chain[k]!] = ++d;
   }
 
-  // Subtree sizes and points, deepest first.
+  // Subtree sizes, deepest first.
   const order = Array.from({ length: n }, (_, i) => i).filter((i) => depth[i]! >= 0);
   order.sort((a, b) => depth[b]! - depth[a]!);
   const size = new Int32Array(n);
-  const pts = new Float64Array(n);
   const left = new Int32Array(n);
   const right = new Int32Array(n);
-  const leftPts = new Float64Array(n);
-  const rightPts = new Float64Array(n);
   for (const i of order) {
     size[i]! += 1;
-    pts[i]! += Number(rows[i]!.point);
     const p = parent[i]!;
     if (p === -1) continue;
     size[p]! += size[i]!;
-    pts[p]! += pts[i]!;
     if (isLeft[i]) {
       left[p]! += size[i]!;
-      leftPts[p]! += pts[i]!;
     } else {
       right[p]! += size[i]!;
-      rightPts[p]! += pts[i]!;
     }
   }
 
@@ -136,16 +124,6 @@ export async function checkTree(pool: pg.Pool): Promise<TreeReport> {
         actual: [left[i]!, right[i]!],
       });
     }
-    if (
-      Math.abs(Number(r.left_points) - leftPts[i]!) > 0.005 ||
-      Math.abs(Number(r.right_points) - rightPts[i]!) > 0.005
-    ) {
-      push(report.wrong_points, {
-        id: Number(r.id),
-        stored: [r.left_points, r.right_points],
-        actual: [leftPts[i]!.toFixed(2), rightPts[i]!.toFixed(2)],
-      });
-    }
     // The jump pointer must name an ancestor (or the member itself for a top).
     if (placed[i]) {
       const j = jumpIndex[i]!;
@@ -160,7 +138,6 @@ export async function checkTree(pool: pg.Pool): Promise<TreeReport> {
   }
   report.ok =
     report.wrong_counts.length +
-      report.wrong_points.length +
       report.wrong_depth.length +
       report.wrong_jump.length +
       report.over_two_children.length +
