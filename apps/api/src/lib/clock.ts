@@ -61,8 +61,8 @@ export interface ClockMove {
 }
 
 /**
- * Demo mode only: moves the demo's business date forward to `toDate` (`YYYY-MM-DD`), then lets the
- * days that passed do their work (`onDaysPassed`). Outside demo mode the clock does not exist as far
+ * Demo mode only: moves the demo's business date forward to `toDate` (`YYYY-MM-DD`); the caller then
+ * lets the days that passed do their work (`POST /dev/clock`: modules/dev/clock.ts). Outside demo mode the clock does not exist as far
  * as a caller can tell (404, as `/dev` answers there); a date that is not after the current business
  * date is refused (422): closed days are never reopened. Two moves at once are serialised on the
  * row; the second is measured from the first one's date.
@@ -94,20 +94,5 @@ export async function advanceDemoClock(
       .where(sql`${demoClock.id} = 1`);
     return { from, to: toDate, offsetDays };
   });
-  await onDaysPassed(db, move.from, move.to);
   return move;
 }
-
-/**
- * What the days that passed must do, in date order. Runs after the new date is committed, so each
- * step sees the new business date (a day may only be closed once it has ended).
- *
- * TODO(compensation engine, issue 8): for every business day d from `fromDate` up to the day before
- * `toDate` (the days that ended), in the order of plan section 13 "settled points": hold
- * auto-releases whose deadline is d, the daily closing of d, titles, on the last day of a month the
- * MTA closing, on a Tuesday the payout run; and the KYC deadline of each new day (d + 1). Each step
- * must be idempotent (they are the same steps the scheduled jobs run): if this fails half-way, the
- * date has moved and calling the same steps again, or the scheduled jobs, finish the work. Then
- * build `POST /dev/clock` on `advanceDemoClock`.
- */
-export async function onDaysPassed(_db: Db, _fromDate: string, _toDate: string): Promise<void> {}

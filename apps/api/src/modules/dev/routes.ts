@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { devClockRoutes } from './clock';
 import { devOutboxRoutes } from './outbox';
 
 const isLoopbackAddress = (ip: string) =>
@@ -37,4 +38,5 @@ export const devRoutes =
     });
 
     await app.register(devOutboxRoutes(ctx));
+    await app.register(devClockRoutes(ctx));
   };

@@ -1,0 +1,31 @@
+import { closeBusinessDays } from '../compensation/days';
+import { refreshVolumePreview } from '../compensation/preview';
+import type { JobDefinition } from './registry';
+
+/**
+ * The compensation engine's work (DESIGN 10): just after midnight in Bangkok every day that ended is
+ * closed (hold deadlines, the daily closing and titles, the MTA month on its last day, the payout run
+ * on the payout weekday), also once at start so a portal that was down catches up. Each step is a
+ * recorded run that is done once, so running this again changes nothing.
+ */
+export const businessDaysJob: JobDefinition = {
+  name: 'business-days',
+  cron: '30 0 * * *',
+  runAtStart: true,
+  expireInSeconds: 60 * 60,
+  handler: async ({ ctx, now }) => {
+    const runs = await closeBusinessDays(ctx.db, now, 'scheduler');
+    return {
+      runs: runs.filter((r) => !r.alreadyDone).length,
+      days: runs.filter((r) => r.type === 'DAILY').length,
+    };
+  },
+};
+
+/** Points per side between closings (volume_preview): every five minutes. */
+export const volumePreviewJob: JobDefinition = {
+  name: 'volume-preview',
+  cron: '*/5 * * * *',
+  expireInSeconds: 10 * 60,
+  handler: async ({ ctx }) => refreshVolumePreview(ctx.db),
+};

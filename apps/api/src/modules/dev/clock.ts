@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { closeBusinessDays } from '../../compensation/days';
+import { refreshVolumePreview } from '../../compensation/preview';
+import { advanceDemoClock, businessNow } from '../../lib/clock';
+import { validation } from '../../lib/errors';
+import { envelope } from '../../plugins/envelope';
+import { advanceKycDeadlines } from '../identity/kyc/deadline';
+import { endAccessStamped } from '../identity/session/access';
+
+const clockBody = z.strictObject({ date: z.string() });
+
+/**
+ * Demo mode only (DESIGN 10): the demo's business date, and moving it forward. The days that pass
+ * do what the scheduler does at midnight, in order: every ended day is closed (hold deadlines,
+ * closing, titles, MTA, payout), then the KYC deadline of the new day, then the points members read.
+ */
+export const devClockRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    app.get('/clock', { schema: { hide: true } }, async () =>
+      envelope(await businessNow(ctx.db, ctx.config)),
+    );
+
+    app.post('/clock', { schema: { hide: true } }, async (request) => {
+      const parsed = clockBody.safeParse(request.body ?? {});
+      if (!parsed.success) throw validation('date', 'The date must be a calendar date written YYYY-MM-DD.');
+      const move = await advanceDemoClock(ctx.db, parsed.data.date, ctx.config);
+      const now = await businessNow(ctx.db, ctx.config);
+      const runs = await closeBusinessDays(ctx.db, now, 'demo-clock');
+      const kyc = await advanceKycDeadlines(ctx.db, now.at, ctx.config.kyc);
+      await endAccessStamped(ctx, kyc.standingChanged);
+      await refreshVolumePreview(ctx.db);
+      return envelope({
+        from: move.from,
+        to: move.to,
+        runs: runs
+          .filter((r) => !r.alreadyDone)
+          .map((r) => ({ type: r.type, date: r.businessDate, counts: r.counts })),
+      });
+    });
+  };
