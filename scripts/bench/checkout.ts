@@ -155,6 +155,9 @@ try {
   for (let c = 0; c < CLIENTS; c++) for (let k = 0; k < 3; k++) await round(c, false, warm);
   const healthAlone: number[] = [];
   for (let k = 0; k < 300; k++) healthAlone.push(await health());
+  log('Measuring one client alone (what one checkout costs)');
+  const alone = { cart: [] as number[], checkout: [] as number[] };
+  for (let k = 0; k < 40; k++) await round(k % CLIENTS, true, alone);
 
   log(`Measuring: ${CLIENTS} clients × ${PER_CLIENT} checkouts, GET /health alongside`);
   const perClient = Array.from({ length: CLIENTS }, () => ({
@@ -198,6 +201,7 @@ try {
     checkout_shallow_buyers: stats(shallowCheckouts),
     checkout_deep_buyers: stats(deepCheckouts),
     cart_add_8_clients: stats(perClient.flatMap((p) => p.cart)),
+    checkout_1_client: stats(alone.checkout),
     checkouts_per_second: +(checkout.length / seconds).toFixed(1),
     health_alone: stats(healthAlone),
     health_during_checkouts: stats(healthDuring),

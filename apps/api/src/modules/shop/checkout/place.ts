@@ -9,9 +9,10 @@ import { audit, type Actor } from '../audit';
 import { stockOf, takeStock, type ProductRow } from '../catalog/repository';
 import { shopErrors } from '../errors';
 import { providerFor, type PaymentKind } from '../payments/providers';
-import { confirmPayment, payOrder } from '../payments/service';
+import { insertPayment } from '../payments/repository';
+import { paidAtOnce, payOrder } from '../payments/service';
 import { paymentReference, totals, type Totals } from './pricing';
-import { insertLines, insertOrder, insertPayment, insertShopOrder, nextOrderNo } from './repository';
+import { insertLines, insertOrder, insertShopOrder, nextOrderNo } from './repository';
 
 export interface DraftLine {
   product: ProductRow;
@@ -143,20 +144,11 @@ export async function placeOrder(
   if (method === null) {
     await payOrder(tx, orderId, when, draft.plan);
   } else {
-    const paymentId = await insertPayment(tx, {
-      orderId,
-      method,
-      amount: baht(money.net),
-      reference: paymentReference(),
-    });
+    const payment = { orderId, method, amount: baht(money.net), reference: paymentReference() };
     if (providerFor(ctx.config.shop, method).paysAtOnce) {
-      await confirmPayment(
-        tx,
-        { id: paymentId },
-        when,
-        { actor: `provider:${method}`, userId: null },
-        { plan: draft.plan },
-      );
+      await paidAtOnce(tx, payment, when, { actor: `provider:${method}`, userId: null }, draft.plan);
+    } else {
+      await insertPayment(tx, payment);
     }
   }
 

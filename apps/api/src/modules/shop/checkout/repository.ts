@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { orderItems, orders } from '../../../db/schema/compensation';
-import { sellingPrices, shopOrderLines, shopOrders, shopPayments } from '../../../db/schema/shop';
+import { sellingPrices, shopOrderLines, shopOrders } from '../../../db/schema/shop';
 
 /** Serialises what must not run twice at once (one member's checkouts; one idempotency key). */
 export async function lockScope(tx: Tx, scope: string) {
@@ -62,11 +62,6 @@ export async function insertLines(
 
 export async function insertShopOrder(tx: Tx, values: typeof shopOrders.$inferInsert) {
   await tx.insert(shopOrders).values(values);
-}
-
-export async function insertPayment(tx: Tx, values: typeof shopPayments.$inferInsert): Promise<number> {
-  const [row] = await tx.insert(shopPayments).values(values).returning({ id: shopPayments.id });
-  return row!.id;
 }
 
 export async function rotateGuestKey(tx: Tx, orderId: number, keyHash: string) {

@@ -111,9 +111,10 @@ export async function ordersView(
 ): Promise<Order[]> {
   const ids = records.map((r) => r.order.id);
   const [items, payments] = await Promise.all([itemsOf(db, ids), paymentsOf(db, ids)]);
+  // Only transfers have slips.
   const slips = await slipsOf(
     db,
-    [...payments.values()].map((p) => p.id),
+    [...payments.values()].filter((p) => p.method === 'transfer').map((p) => p.id),
   );
   return records.map((r) => {
     const payment = payments.get(r.order.id);

@@ -31,6 +31,11 @@ export async function lockPayment(
   return row ?? null;
 }
 
+export async function insertPayment(tx: Tx, values: typeof shopPayments.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(shopPayments).values(values).returning({ id: shopPayments.id });
+  return row!.id;
+}
+
 export async function setPayment(tx: Tx, id: number, values: Partial<typeof shopPayments.$inferInsert>) {
   await tx
     .update(shopPayments)

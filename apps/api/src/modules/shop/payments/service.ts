@@ -9,7 +9,15 @@ import { discard, newStorageKey, promoteUpload, stageUpload, stagingKey } from '
 import type { UploadedFile } from '../../../lib/uploads';
 import { audit, providerActor, type Actor } from '../audit';
 import { planRule, shopErrors } from '../errors';
-import { decideSlip, insertSlip, latestSlip, lockPayment, setPayment, slipUsedElsewhere } from './repository';
+import {
+  decideSlip,
+  insertPayment,
+  insertSlip,
+  latestSlip,
+  lockPayment,
+  setPayment,
+  slipUsedElsewhere,
+} from './repository';
 
 /**
  * Pays an order: the engine marks it paid and posts its PV (or a hold lot), LVP and income, in the
@@ -64,6 +72,29 @@ export async function confirmPayment(
     },
   );
   return { orderId: p.orderId, already: false };
+}
+
+/**
+ * A payment made as it is created (the demo provider, or points and LVP covering everything): it is
+ * written confirmed and the order paid in the checkout's own transaction, so there is nothing to
+ * confirm twice.
+ */
+export async function paidAtOnce(
+  tx: Tx,
+  payment: { orderId: number; method: string; amount: string; reference: string },
+  when: Moment,
+  by: Actor,
+  plan?: Plan,
+) {
+  await insertPayment(tx, { ...payment, state: 'confirmed', confirmedAt: when.at, confirmedBy: by.actor });
+  await payOrder(tx, payment.orderId, when, plan);
+  await audit(
+    tx,
+    by,
+    'payment_confirmed',
+    { orderId: payment.orderId },
+    { method: payment.method, amount: payment.amount, reference: payment.reference, provider_txn_id: null },
+  );
 }
 
 /**
