@@ -226,9 +226,9 @@ export const incomeLines = pgTable(
 export const closingRows = pgTable(
   'closing_rows',
   {
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    // No foreign key: a closing writes a row for most members every day, and the per-row key check
+    // (a share lock on every member row) doubled its time at 1,000,000 members (decision 017).
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
     closingDate: date('closing_date', { mode: 'string' }).notNull(),
     carryInLeft: bigint('carry_in_left', { mode: 'number' }).notNull(),
     carryInRight: bigint('carry_in_right', { mode: 'number' }).notNull(),
@@ -362,9 +362,7 @@ export const payouts = pgTable(
  * closing and every few minutes (compensation/preview.ts). Only members with a non-zero side.
  */
 export const volumePreview = pgTable('volume_preview', {
-  memberId: bigint('member_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => members.id),
+  memberId: bigint('member_id', { mode: 'number' }).primaryKey(),
   leftPoints: bigint('left_points', { mode: 'number' }).notNull(),
   rightPoints: bigint('right_points', { mode: 'number' }).notNull(),
   asOf: date('as_of', { mode: 'string' }),
