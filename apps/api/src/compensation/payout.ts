@@ -76,5 +76,18 @@ export async function runPayout(
       where member_id = ${r.member_id} and state = 'WAITING' and income_date <= ${cutoff}::date`);
     paid.push({ memberId: r.member_id, gross, wht, pointPart, fee, net });
   }
+  await storeHeldBack(tx, runDate, heldBack);
   return { paid, heldBack };
+}
+
+/** The members a run held back and why, kept with the run (staff read them; a re-run changes nothing). */
+async function storeHeldBack(tx: Tx, runDate: string, heldBack: HeldBack[]) {
+  if (heldBack.length === 0) return;
+  await tx.execute(sql`
+    insert into payout_holds (run_date, member_id, gross, reason)
+    select ${runDate}::date, h.member_id, h.gross, h.reason
+    from unnest(${sql.param(heldBack.map((h) => h.memberId))}::bigint[],
+      ${sql.param(heldBack.map((h) => baht(h.gross)))}::numeric[],
+      ${sql.param(heldBack.map((h) => h.reason))}::text[]) as h(member_id, gross, reason)
+    on conflict (run_date, member_id) do nothing`);
 }

@@ -367,3 +367,71 @@ export const volumePreview = pgTable('volume_preview', {
   rightPoints: bigint('right_points', { mode: 'number' }).notNull(),
   asOf: date('as_of', { mode: 'string' }),
 });
+
+/**
+ * The members a payout run did not pay and why (plan 6: not payable, nothing to pay, below the
+ * minimum transfer): written by the PAYOUT run in its transaction, so staff see who was held back.
+ */
+export const payoutHolds = pgTable(
+  'payout_holds',
+  {
+    runDate: date('run_date', { mode: 'string' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    gross: money('gross').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runDate, t.memberId] }),
+    check('payout_holds_reason_check', sql`${t.reason} in ('NOT_PAYABLE','NOTHING_TO_PAY','BELOW_MINIMUM')`),
+  ],
+);
+
+/**
+ * What staff did to the engine, append-only: who started a closing, who adjusted a member's LVP or
+ * point balance (and why), who created a plan version.
+ */
+export const engineAudit = pgTable(
+  'engine_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    action: text('action').notNull(),
+    actorUserId: bigint('actor_user_id', { mode: 'number' }).references(() => users.id),
+    memberId: bigint('member_id', { mode: 'number' }).references(() => members.id),
+    businessDate: date('business_date', { mode: 'string' }),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('engine_audit_action_idx').on(t.action, t.createdAt),
+    index('engine_audit_member_idx').on(t.memberId, t.createdAt),
+    check(
+      'engine_audit_action_check',
+      sql`${t.action} in ('CLOSING_STARTED','LVP_ADJUSTED','POINTS_ADJUSTED','PLAN_VERSION_CREATED')`,
+    ),
+  ],
+);
+
+/**
+ * A closing staff started from the portal: it runs after the answer, so the page follows it here
+ * (RUNNING, then DONE with the runs it recorded, or FAILED with the rule or error that stopped it).
+ */
+export const closingRequests = pgTable(
+  'closing_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    requestedBy: bigint('requested_by', { mode: 'number' }).references(() => users.id),
+    status: text('status').notNull().default('RUNNING'),
+    error: text('error'),
+    /** The engine runs it recorded or found done: [{ id, type, already_done }]. */
+    runs: jsonb('runs').notNull().default([]),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('closing_requests_started_idx').on(t.startedAt),
+    check('closing_requests_status_check', sql`${t.status} in ('RUNNING','DONE','FAILED')`),
+  ],
+);
