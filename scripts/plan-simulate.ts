@@ -4,14 +4,8 @@
 // database created on DATABASE_URL's server when it is set, else an embedded PostgreSQL in a temp dir.
 // Prints the result JSON (or writes --out) and exits 0; a scenario that breaks a rule exits 2 with one line.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { ScenarioError, simulate } from '../apps/api/src/compensation/simulate';
-import { connect } from '../apps/api/src/db/client';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/api/src/db/embedded';
-import { migrateDatabase } from '../apps/api/src/db/migrate';
+import { withScratchDatabase } from '../apps/api/src/db/scratch';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -43,30 +37,9 @@ try {
   fail(`scenario: ${(err as Error).message}`);
 }
 
-let embedded: EmbeddedPostgres | null = null;
-let adminUrl: string;
-const external = process.env.DATABASE_URL;
-if (external) {
-  adminUrl = external;
-} else {
-  embedded = await startEmbeddedPostgres({
-    dir: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'plan-simulate-')), 'pg'),
-    ephemeral: true,
-    notice: () => {},
-  });
-  adminUrl = embedded.url;
-}
-const name = `plan_simulation_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const database = connect(url.toString(), 3, () => {});
 let exitCode = 0;
 try {
-  await migrateDatabase(database.db);
-  const result = await simulate(database.db, scenario);
+  const result = await withScratchDatabase(process.env.DATABASE_URL || null, (db) => simulate(db, scenario));
   const text = JSON.stringify(result, null, 2) + '\n';
   const out = arg('out');
   if (out) fs.writeFileSync(out, text);
@@ -79,10 +52,5 @@ try {
     process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
     exitCode = 1;
   }
-} finally {
-  await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  await embedded?.stop();
 }
 process.exit(exitCode);
