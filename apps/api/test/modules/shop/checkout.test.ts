@@ -131,6 +131,24 @@ describe('checkout with the demo provider', () => {
   });
 });
 
+describe('fields a buyer may not set', () => {
+  it('when a checkout carries prices, totals, a status or another member then it is refused and nothing is ordered', async () => {
+    const m = await buyer(t);
+    await addToCart(t, m.token, (await addProduct(t)).code);
+    for (const extra of [
+      { net_amount: '0.00' },
+      { total_amount: '1.00' },
+      { status: 'paid' },
+      { member_id: 1 },
+      { items: [{ product_code: 'X', unit_price: '0.01' }] },
+    ]) {
+      const res = await checkout(t, m.token, { ...pickup, payment_method: 'demo', ...extra } as never);
+      expectError(res, 422, 'VALIDATION_ERROR');
+    }
+    expect(await count(t, `select count(*) as n from orders where member_id = $1`, [m.member.id])).toBe(0);
+  });
+});
+
 describe('idempotent checkout', () => {
   it('when the same Idempotency-Key is sent again then the same order answers and nothing more is written', async () => {
     const m = await buyer(t);
