@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { planParamsSchema, type PlanParams } from '@portal/contracts/engine';
 import type { Db, Tx } from '../db/client';
 import { rate, satang, type Rate, type Satang } from './money';
 
@@ -7,48 +7,8 @@ import { rate, satang, type Rate, type Satang } from './money';
  * The plan as configuration (compensation-plan.md section 7): one zod-checked object, stored as
  * versions in `plan_versions`; a version applies from its `effective_from` date on.
  */
-const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'a decimal string, e.g. "0.20"');
-const amount = z.string().regex(/^\d+(\.\d{1,2})?$/, 'an amount, e.g. "100.00"');
-
-const packageSchema = z.strictObject({
-  price: amount,
-  pv: z.number().int().positive(),
-  cycle_value: z.number().int().positive(),
-  income_percent: decimal,
-  max_income_per_day: amount,
-});
-
-const titleSchema = z.strictObject({
-  code: z.string().min(1),
-  cycles: z.number().int().min(0),
-  referrals: z.number().int().min(0),
-  mta_depth: z.number().int().min(0),
-});
-
-export const planParamsSchema = z.strictObject({
-  PV_THB: decimal,
-  /** In ascending order: an upgrade goes to a package later in this list. */
-  PACKAGES: z.record(z.string().regex(/^[A-Z_]+$/), packageSchema),
-  ACTIVITY_PV: z.number().int().positive(),
-  ACTIVITY_DAYS: z.number().int().positive(),
-  /** In ascending order; the first is every member's title. */
-  TITLES: z.array(titleSchema).min(1),
-  REFERRER_PCT: decimal,
-  CASHBACK_PCT: decimal,
-  MTA_RATE: z.array(decimal).min(1),
-  MTA_MIN_PV: z.number().int().min(0),
-  CYCLE_POINT_SPLIT: decimal,
-  HOLD_RELEASE_DAYS: z.number().int().positive(),
-  WHT_RATE: decimal,
-  MIN_PAYOUT: amount,
-  TRANSFER_FEE: amount,
-  /** 0 = Sunday … 6 = Saturday. */
-  PAYOUT_WEEKDAY: z.number().int().min(0).max(6),
-  TRAVEL_CAMPAIGN: z
-    .strictObject({ start: z.iso.date(), end: z.iso.date(), required_points: z.number().int().positive() })
-    .nullable(),
-});
-export type PlanParams = z.infer<typeof planParamsSchema>;
+// The schema lives in the contracts, so the staff API and the portal's plan form check the same rules.
+export { planParamsSchema, type PlanParams };
 
 export const DEFAULT_PLAN: PlanParams = {
   PV_THB: '1.00',
