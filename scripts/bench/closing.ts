@@ -17,7 +17,25 @@ import { loadTree as loadTreeIndex } from '../../apps/api/src/compensation/tree'
 import { connect } from '../../apps/api/src/db/client';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
+import { expiryAsOf } from '../../apps/api/src/compensation/standing';
+import type { Db } from '../../apps/api/src/db/client';
 import { buildTree, loadTree, rng } from './tree-build';
+
+async function setStanding(db: Db, pool: pg.Pool) {
+  const plan = await planFor(db, DAY);
+  const expiries = await expiryAsOf(db, null, DAY, plan);
+  const ids = [...expiries.keys()];
+  for (let i = 0; i < ids.length; i += 100_000) {
+    const part = ids.slice(i, i + 100_000);
+    await pool.query(
+      `update members m set expiry_date = v.e::date from unnest($1::bigint[], $2::text[]) v(id, e) where m.id = v.id`,
+      [part, part.map((id) => expiries.get(id))],
+    );
+  }
+  await pool.query(
+    `update members m set package = o.package_code from orders o where o.member_id = m.id and o.order_type = 'PACKAGE'`,
+  );
+}
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -110,9 +128,16 @@ try {
       [buyers, pvs, DAY, first],
     );
     await c.query(`select setval('orders_id_seq', $1)`, [N + ORDERS]);
-    await c.query('vacuum analyze');
   } finally {
     c.release();
+  }
+  // The member rows carry the package and expiry in force, as the ledger's posting functions keep them.
+  await setStanding(database.db, database.pool);
+  const c2 = await database.pool.connect();
+  try {
+    await c2.query('vacuum analyze');
+  } finally {
+    c2.release();
   }
 
   const now = { date: addDays(DAY, 1), at: new Date(endOfBangkokDay(DAY).getTime() + 1) };

@@ -111,6 +111,46 @@ async function referrers(tx: Tx): Promise<Map<number, number>> {
   return new Map(rows.map((r) => [Number(r[0]), Number(r[1])]));
 }
 
+/**
+ * Every member's package and expiry date at the end of day d. The member rows hold both as of now
+ * (the ledger's posting functions keep them, ledger.ts refreshMemberStanding); they are the answer
+ * for every member with nothing posted after d. Members with package orders or personal PV after d
+ * (today's buyers, a later cancellation) are replayed from the ledger as of d.
+ */
+async function standingAtEndOf(tx: Tx, plan: Plan, date: string) {
+  const rows = await queryArrays<[string, string | null, string | null]>(
+    tx,
+    `select id, package, expiry_date::text from members where package is not null or expiry_date is not null`,
+  );
+  const packaged = new Map<number, string>();
+  const expiries = new Map<number, string | null>();
+  for (const [id, pkg, expiry] of rows) {
+    if (pkg) packaged.set(Number(id), pkg);
+    expiries.set(Number(id), expiry);
+  }
+  const laterPackages = await queryArrays<[string]>(
+    tx,
+    `select distinct member_id from orders where order_type in ('PACKAGE', 'UPGRADE')
+       and (paid_date > $1::date or canceled_date > $1::date)`,
+    [date],
+  );
+  const laterPv = await queryArrays<[string]>(
+    tx,
+    `select distinct member_id from volume_postings where personal and effective_date > $1::date`,
+    [date],
+  );
+  const pkgIds = laterPackages.map((r) => Number(r[0]));
+  const pvIds = laterPv.map((r) => Number(r[0]));
+  if (pkgIds.length > 0) {
+    for (const id of pkgIds) packaged.delete(id);
+    for (const [id, pkg] of await packagesAsOf(tx, pkgIds, date)) packaged.set(id, pkg);
+  }
+  if (pvIds.length > 0) {
+    for (const [id, expiry] of await expiryAsOf(tx, pvIds, date, plan)) expiries.set(id, expiry);
+  }
+  return { packaged, expiries };
+}
+
 /** Computes the rows of day d (no writes). */
 export async function computeClosing(
   tx: Tx,
@@ -132,12 +172,10 @@ export async function computeClosing(
   }
   if (candidates.length === 0) return [];
 
-  const packaged = await packagesAsOf(tx, null, date);
+  const { packaged, expiries } = await standingAtEndOf(tx, plan, date);
   const qualifiedBinary = binaryQualified(tree, packaged, await referrers(tx));
   // Many candidates (a busy day on a big tree): read everyone's rather than ship a huge id list.
-  const many = candidates.length > 10_000;
-  const expiries = await expiryAsOf(tx, many ? null : candidates, date, plan);
-  const suspended = await suspendedOn(tx, many ? null : candidates, date);
+  const suspended = await suspendedOn(tx, candidates.length > 10_000 ? null : candidates, date);
 
   return candidates.map((memberId) => {
     const i = tree.indexOf.get(memberId)!;
@@ -299,16 +337,15 @@ export async function promoteTitles(
       union
       select m.referrer_member_id from orders o join members m on m.id = o.member_id
       where o.order_type in ('PACKAGE', 'UPGRADE') and o.paid_date = ${date}::date and m.referrer_member_id is not null),
-    packaged as (
-      select distinct o.member_id from orders o
-      where o.order_type in ('PACKAGE', 'UPGRADE') and o.paid_date <= ${date}::date
-        and (o.canceled_date is null or o.canceled_date > ${date}::date)),
     cyc as (
       select c.member_id, sum(c.cycles) as cycles from closing_rows c
       where c.member_id in (select member_id from moved) and c.closing_date <= ${date}::date group by c.member_id),
     refs as (
-      select r.referrer_member_id as member_id, count(*) as referrals from members r join packaged p on p.member_id = r.id
-      where r.referrer_member_id in (select member_id from moved) group by r.referrer_member_id),
+      select r.referrer_member_id as member_id, count(*) as referrals from members r
+      where r.referrer_member_id in (select member_id from moved)
+        and exists (select 1 from orders o where o.member_id = r.id and o.order_type in ('PACKAGE', 'UPGRADE')
+          and o.paid_date <= ${date}::date and (o.canceled_date is null or o.canceled_date > ${date}::date))
+      group by r.referrer_member_id),
     reached as (
       select h.member_id, max(array_position(${codes}::text[], h.to_title)) as current from title_history h
       where h.member_id in (select member_id from moved) group by h.member_id)

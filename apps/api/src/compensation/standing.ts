@@ -51,7 +51,7 @@ export async function expiryAsOf(db: Q, memberIds: readonly number[] | null, dat
   const out = new Map<number, string | null>();
   if (memberIds?.length === 0) return out;
   // Many members at once (a closing): read every personal posting rather than ship a huge id list.
-  const filter = memberIds && memberIds.length <= 10_000;
+  const filter = memberIds && memberIds.length <= 200_000;
   const rows = await queryArrays<[string, string, number]>(
     db,
     `select p.member_id, p.effective_date::text, p.pv

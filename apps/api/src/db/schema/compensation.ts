@@ -227,7 +227,7 @@ export const closingRows = pgTable(
   'closing_rows',
   {
     // No foreign key: a closing writes a row for most members every day, and the per-row key check
-    // (a share lock on every member row) doubled its time at 1,000,000 members (decision 017).
+    // (a share lock on every member row) doubled its time at 1,000,000 members (decision 018).
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     closingDate: date('closing_date', { mode: 'string' }).notNull(),
     carryInLeft: bigint('carry_in_left', { mode: 'number' }).notNull(),
