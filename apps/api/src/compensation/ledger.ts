@@ -305,6 +305,33 @@ export async function postCancellation(tx: Tx, plan: Plan, orderId: number, when
     update orders set status = 'canceled', payment_status = ${wasPaid ? 'refunded' : order.payment_status},
       canceled_at = ${when.at.toISOString()}::timestamptz, canceled_date = ${when.date}, updated_at = now()
     where id = ${orderId}`);
+  const buyer = order.member_id;
+  // LVP and points spent on the order come back, paid or not (the shop spends them at checkout).
+  if (order.lvp_used > 0) {
+    await addLvp(
+      tx,
+      `refund:${orderId}`,
+      buyer,
+      'INCREASE',
+      order.lvp_used,
+      `refund LVP order ${order.order_no}`,
+      when.date,
+      orderId,
+    );
+  }
+  const pointsUsed = satang(order.points_used);
+  if (pointsUsed > 0n) {
+    await addPoints(
+      tx,
+      `refund:${orderId}`,
+      buyer,
+      'REFUND',
+      pointsUsed,
+      `refund order ${order.order_no}`,
+      when.date,
+      orderId,
+    );
+  }
   if (!wasPaid) return true;
 
   // Volume: the order's own posting and the postings of releases from its hold lot.
@@ -341,7 +368,6 @@ export async function postCancellation(tx: Tx, plan: Plan, orderId: number, when
     sql`update hold_lots set canceled_date = ${when.date} where order_id = ${orderId} and canceled_date is null`,
   );
 
-  const buyer = order.member_id;
   if (order.order_type === 'REPURCHASE' && order.lvp_total > 0) {
     await addLvp(
       tx,
@@ -350,31 +376,6 @@ export async function postCancellation(tx: Tx, plan: Plan, orderId: number, when
       'DECREASE',
       -order.lvp_total,
       `cancel order ${order.order_no}`,
-      when.date,
-      orderId,
-    );
-  }
-  if (order.lvp_used > 0) {
-    await addLvp(
-      tx,
-      `refund:${orderId}`,
-      buyer,
-      'INCREASE',
-      order.lvp_used,
-      `refund LVP order ${order.order_no}`,
-      when.date,
-      orderId,
-    );
-  }
-  const pointsUsed = satang(order.points_used);
-  if (pointsUsed > 0n) {
-    await addPoints(
-      tx,
-      `refund:${orderId}`,
-      buyer,
-      'REFUND',
-      pointsUsed,
-      `refund order ${order.order_no}`,
       when.date,
       orderId,
     );
