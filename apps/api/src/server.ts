@@ -3,7 +3,9 @@ import { loadConfig } from './config';
 import { migrateDatabase } from './db/migrate';
 import { jwtSecret, lockDataDir, openDatabase } from './db/runtime';
 import { seedDemo } from './db/seed/demo';
+import { seedDemoHistory } from './db/seed/history';
 import { seedShop } from './db/seed/shop';
+import { businessNow } from './lib/clock';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { createStorage } from './lib/storage';
 import { sweepOrphanUploads } from './lib/storage-sweep';
@@ -30,6 +32,11 @@ async function main() {
     const storage = createStorage(config);
     const demo = config.demoSeed ? await seedDemo(opened.database.db, { storage }) : null;
     if (config.demoSeed) await seedShop(opened.database.db, { storage }); // the demo catalog, once
+    if (demo) {
+      // The demo's money: about 90 days of orders, closed by the engine day by day (once, when fresh).
+      const today = (await businessNow(opened.database.db, config)).date;
+      await seedDemoHistory(opened.database.db, today, demo.email);
+    }
     const app = await buildApp({
       config,
       database: opened.database,

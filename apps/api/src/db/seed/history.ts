@@ -1,0 +1,267 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client';
+import { addDays, endOfBangkokDay, startOfBangkokDay } from '../../compensation/dates';
+import { runBusinessDay } from '../../compensation/engine';
+import { postCancellation, postPayment, releaseHold, type Moment } from '../../compensation/ledger';
+import { planFor, type Plan } from '../../compensation/plan';
+import { baht, divHalfUp, satang } from '../../compensation/money';
+import { refreshVolumePreview } from '../../compensation/preview';
+import { suspendedAt } from '../../compensation/standing';
+
+/**
+ * The demo's money history (issue 8): packages for the demo network, then about 90 days of
+ * repurchases, community-shop sales, upgrades, cancellations before and after their closing, hold
+ * lots released by hand, in part, or at their deadline, and every closing, MTA month and payout run
+ * of those days, done by the engine itself, day by day, exactly as the scheduler would. Seeded once,
+ * into a demo network without orders.
+ */
+const HISTORY_DAYS = 90;
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Product = {
+  code: string;
+  name: string;
+  member: string;
+  retail: string;
+  pv: number;
+  lvp: number;
+};
+
+interface Item {
+  product: Product;
+  qty: number;
+  selling?: string;
+}
+
+type Event =
+  | {
+      kind: 'order';
+      member: number;
+      type: 'PACKAGE' | 'UPGRADE' | 'REPURCHASE' | 'DROPSHIP';
+      pkg?: string;
+      items?: Item[];
+      hold?: boolean;
+      cancelAfter?: number;
+    }
+  | { kind: 'cancel'; orderNo: string }
+  | { kind: 'release'; orderNo: string; part: number; target: 'SELF' | 'LEFT' | 'RIGHT' };
+
+export interface HistorySummary {
+  days: number;
+  orders: number;
+  runs: number;
+}
+
+export async function seedDemoHistory(
+  db: Db,
+  today: string,
+  demoEmail: string,
+): Promise<HistorySummary | null> {
+  const { rows: existing } = await db.execute(sql`select 1 from orders limit 1`);
+  if (existing.length > 0) return null;
+  const { rows: placed } = await db.execute<{ id: number; referrer: number | null; email: string }>(sql`
+    select m.id, m.referrer_member_id as referrer, u.email from members m join users u on u.id = m.user_id
+    where m.depth is not null order by m.depth, m.id`);
+  if (placed.length === 0) return null;
+  const { rows: catalog } = await db.execute<Product>(sql`
+    select code, name_th as name, member_price::text as member, retail_price::text as retail, pv_per_unit as pv, lvp_per_unit as lvp
+    from products where kind = 'PRODUCT' and active order by code`);
+  const demo = placed.find((m) => m.email === demoEmail) ?? placed[0]!;
+  const random = rng(90);
+  const start = addDays(today, -HISTORY_DAYS);
+  const plan = await planFor(db, start);
+  const packages = [...plan.packages.keys()];
+
+  // The member rows show what the ledger gives; the demo seed's placeholders go.
+  await db.execute(sql`update members set package = null, business_title = null, expiry_date = null`);
+  // The demo member was paid while their first bank account was verified; it is restored after.
+  const { rows: kycBefore } = await db.execute<{ bank: boolean; decided_at: string | null }>(sql`
+    select u.is_verifies_bank as bank, k.decided_at::text from members m join users u on u.id = m.user_id
+    left join member_kyc k on k.member_id = m.id where m.id = ${demo.id}`);
+  await db.execute(
+    sql`update users set is_verifies_bank = true where id = (select user_id from members where id = ${demo.id})`,
+  );
+  await db.execute(sql`update member_kyc set decided_at = null where member_id = ${demo.id}`);
+
+  const schedule = new Map<string, Event[]>();
+  const at = (day: number, e: Event) => {
+    const d = addDays(start, day);
+    schedule.set(d, [...(schedule.get(d) ?? []), e]);
+  };
+  const pickItems = (max: number): Item[] =>
+    Array.from({ length: 1 + Math.floor(random() * max) }, () => ({
+      product: catalog[Math.floor(random() * catalog.length)]!,
+      qty: 1 + Math.floor(random() * 2),
+    }));
+
+  // Packages in the first ten days, uplines first; the demo member buys GOLD on the first day.
+  const packageOf = new Map<number, string>();
+  placed.forEach((m, i) => {
+    const pkg =
+      m.id === demo.id
+        ? 'GOLD'
+        : random() < 0.1
+          ? null
+          : packages[Math.min(3, Math.floor(random() ** 1.6 * 4))]!;
+    if (!pkg) return;
+    packageOf.set(m.id, pkg);
+    at(m.id === demo.id ? 0 : Math.floor((i / placed.length) * 10), {
+      kind: 'order',
+      member: m.id,
+      type: 'PACKAGE',
+      pkg,
+    });
+  });
+  // Upgrades on day 30 and 55.
+  const starters = placed.filter((m) => packageOf.get(m.id) === 'STARTER');
+  for (const m of starters.slice(0, 6))
+    at(30 + Math.floor(random() * 25), { kind: 'order', member: m.id, type: 'UPGRADE', pkg: 'SILVER' });
+  if (catalog.length > 0) {
+    for (let day = 3; day < HISTORY_DAYS; day++) {
+      for (const m of placed) {
+        if (!packageOf.has(m.id) || m.id === demo.id || random() > 0.035) continue;
+        const hold = random() < 0.12;
+        const r = random();
+        const cancelAfter = r < 0.03 ? 0 : r < 0.06 ? 2 : undefined;
+        at(day, { kind: 'order', member: m.id, type: 'REPURCHASE', items: pickItems(3), hold, cancelAfter });
+      }
+      // The demo member: a repurchase every nine days (MTA qualifies), a community-shop sale every twelve.
+      if (day % 9 === 4)
+        at(day, {
+          kind: 'order',
+          member: demo.id,
+          type: 'REPURCHASE',
+          items: pickItems(2).map((i) => ({ ...i, qty: 3 })),
+          hold: day === 22,
+        });
+      if (day % 12 === 7) {
+        const product = catalog[day % catalog.length]!;
+        // Halfway between member and retail price, to the satang.
+        const selling = baht((satang(product.member) + satang(product.retail)) / 2n);
+        at(day, { kind: 'order', member: demo.id, type: 'DROPSHIP', items: [{ product, qty: 2, selling }] });
+      }
+    }
+  }
+
+  let orders = 0;
+  let runs = 0;
+  const orderIds = new Map<string, number>();
+  const lots: { orderNo: string; day: number }[] = [];
+  for (let day = 0; day < HISTORY_DAYS; day++) {
+    const d = addDays(start, day);
+    const events = schedule.get(d) ?? [];
+    // Hold lots: the first of every three released in part after a week, the second whole, the third expires.
+    lots.forEach((lot, n) => {
+      if (lot.day + 7 !== day) return;
+      if (n % 3 === 0)
+        events.push({ kind: 'release', orderNo: lot.orderNo, part: 0.5, target: n % 2 ? 'LEFT' : 'SELF' });
+      if (n % 3 === 1) events.push({ kind: 'release', orderNo: lot.orderNo, part: 1, target: 'SELF' });
+    });
+    let second = 0;
+    for (const e of events) {
+      const when: Moment = {
+        date: d,
+        at: new Date(startOfBangkokDay(d).getTime() + 3_600_000 + ++second * 1000),
+      };
+      await db.transaction(async (tx) => {
+        if (e.kind === 'order') {
+          const no = `H${String(++orders).padStart(6, '0')}`;
+          const id = await createOrder(tx, plan, no, e);
+          orderIds.set(no, id);
+          await postPayment(tx, plan, id, when);
+          if (e.hold) lots.push({ orderNo: no, day });
+          if (e.cancelAfter === 0) await postCancellation(tx, plan, id, when);
+          else if (e.cancelAfter) at(day + e.cancelAfter, { kind: 'cancel', orderNo: no });
+        } else if (e.kind === 'cancel') {
+          await postCancellation(tx, plan, orderIds.get(e.orderNo)!, when);
+        } else {
+          const { rows } = await tx.execute<{
+            id: number;
+            pv_total: number;
+            released: number;
+            canceled: boolean;
+          }>(sql`
+            select l.id, l.pv_total, l.canceled_date is not null as canceled,
+              coalesce((select sum(pv) from hold_releases r where r.lot_id = l.id), 0)::int as released
+            from hold_lots l where l.order_id = ${orderIds.get(e.orderNo)!}`);
+          const lot = rows[0];
+          const pv = lot ? Math.floor((lot.pv_total - lot.released) * e.part) : 0;
+          if (lot && !lot.canceled && pv > 0) {
+            const { rows: owner } = await tx.execute<{ member_id: number }>(
+              sql`select member_id from hold_lots where id = ${lot.id}`,
+            );
+            const member = owner[0]!.member_id;
+            // A suspended member cannot release by hand; their lot waits for its deadline.
+            if (!(await suspendedAt(tx, [member], when.at)).has(member)) {
+              await releaseHold(tx, plan, lot.id, pv, e.target, when);
+            }
+          }
+        }
+      });
+    }
+    const ran = await runBusinessDay(db, d, {
+      startedBy: 'demo-history',
+      now: { date: addDays(d, 1), at: new Date(endOfBangkokDay(d).getTime() + 1) },
+      preview: false,
+    });
+    runs += ran.length;
+  }
+
+  await db.execute(sql`update users set is_verifies_bank = ${kycBefore[0]?.bank ?? false}
+    where id = (select user_id from members where id = ${demo.id})`);
+  await db.execute(sql`update member_kyc set decided_at = ${kycBefore[0]?.decided_at ?? null}::timestamptz
+    where member_id = ${demo.id}`);
+  await refreshVolumePreview(db);
+  return { days: HISTORY_DAYS, orders, runs };
+}
+
+async function createOrder(
+  tx: Tx,
+  plan: Plan,
+  no: string,
+  e: Extract<Event, { kind: 'order' }>,
+): Promise<number> {
+  let pv = 0;
+  let lvp = 0;
+  let total = 0n;
+  if (e.type === 'PACKAGE' || e.type === 'UPGRADE') {
+    const target = plan.packages.get(e.pkg!)!;
+    const from = e.type === 'UPGRADE' ? plan.packages.get('STARTER')! : null;
+    pv = target.pv - (from?.pv ?? 0);
+    total = target.price - (from?.price ?? 0n);
+  } else {
+    for (const i of e.items ?? []) {
+      pv += i.product.pv * i.qty;
+      if (e.type === 'REPURCHASE') lvp += i.product.lvp * i.qty;
+      total += satang(i.selling ?? i.product.member) * BigInt(i.qty);
+    }
+  }
+  const amount = baht(total);
+  // Prices include 7% VAT: the VAT part of the total.
+  const vat = baht(divHalfUp(total * 7n, 107n));
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    insert into orders (order_no, member_id, order_type, package_code, hold_points, pv_total, lvp_total, subtotal,
+      vat_amount, total_amount, net_amount)
+    values (${no}, ${e.member}, ${e.type}, ${e.pkg ?? null}, ${e.hold ?? false}, ${pv}, ${lvp}, ${amount}, ${vat},
+      ${amount}, ${amount}) returning id`);
+  const id = rows[0]!.id;
+  for (const [n, i] of (e.items ?? []).entries()) {
+    await tx.execute(sql`
+      insert into order_items (order_id, line_no, product_code, product_name, qty, unit_price, member_price, retail_price,
+        selling_price, pv_per_unit, lvp_per_unit)
+      values (${id}, ${n + 1}, ${i.product.code}, ${i.product.name}, ${i.qty}, ${i.selling ?? i.product.member},
+        ${i.product.member}, ${i.product.retail}, ${i.selling ?? null}, ${i.product.pv},
+        ${e.type === 'REPURCHASE' ? i.product.lvp : 0})`);
+  }
+  return id;
+}
