@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  planVersionBody,
+  planViewSchema,
+  simulationResultSchema,
+  simulationScenarioBody,
+} from '@portal/contracts/engine';
+import { envelopeOf } from '@portal/contracts/shop';
+import type { AppContext } from '../../../context';
+import { envelope } from '../../../plugins/envelope';
+import { staffActor } from '../closings/routes';
+import { newPlanVersion, planView, simulateScenario } from './service';
+
+const staff = { access: 'staff' as const };
+
+/**
+ * The plan (/staff/v1/plan, plan section 7): the version in force and every version; a new version
+ * from a date; and the simulator (section 13): a scenario in, its result out.
+ */
+export const staffPlanRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/v1/plan',
+      { config: staff, schema: { response: { 200: envelopeOf(planViewSchema) } } },
+      async () => envelope(await planView(ctx)),
+    );
+
+    app.post(
+      '/v1/plan/versions',
+      { config: staff, schema: { body: planVersionBody, response: { 201: envelopeOf(planViewSchema) } } },
+      async (request, reply) => {
+        await newPlanVersion(ctx, request.body, staffActor(request));
+        return reply.code(201).send(envelope(await planView(ctx), 201));
+      },
+    );
+
+    app.post(
+      '/v1/plan/simulate',
+      {
+        config: staff,
+        bodyLimit: 5 * 1024 * 1024,
+        schema: { body: simulationScenarioBody, response: { 200: envelopeOf(simulationResultSchema) } },
+      },
+      async (request) => envelope(await simulateScenario(ctx, request.body)),
+    );
+  };

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClosingRequest, PayoutDetail, PayoutHeld, PayoutPaid } from '@portal/contracts/engine';
+import { createTestApp, type TestApp } from '../../helpers/app';
+import { desk, paid, treeMember, type TreeMember } from '../../helpers/engine';
+import { expectData, expectError } from '../../helpers/expect';
+import { staffToken } from '../../helpers/shop';
+
+/**
+ * A payout run as staff see it: who was paid (gross, WHT, point part, net, bank), who was held back
+ * and why (stored by the run), the totals, the bank transfer file and the WHT list.
+ */
+let t: TestApp;
+let staff: Awaited<ReturnType<typeof staffToken>>;
+let top: TreeMember;
+let left: TreeMember;
+let right: TreeMember;
+const PAID_ON = '2025-03-01'; // Saturday
+const RUN = '2025-03-04'; // Tuesday: pays lines up to Sunday 2025-03-02
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await staffToken(t);
+  top = await treeMember(t, { firstName: 'สมศักดิ์' });
+  left = await treeMember(t, { parent: top, side: 'left', referrer: top });
+  right = await treeMember(t, { parent: top, side: 'right', referrer: top, verified: false });
+  const leftLeft = await treeMember(t, { parent: left, side: 'left', referrer: left });
+  const rightLeft = await treeMember(t, { parent: right, side: 'left', referrer: right });
+  await paid(t, top.id, 'PACKAGE', 1500, PAID_ON, 'SILVER');
+  for (const m of [left, right, leftLeft, rightLeft]) await paid(t, m.id, 'PACKAGE', 500, PAID_ON, 'STARTER');
+  for (const date of ['2025-03-01', '2025-03-02', '2025-03-03', RUN]) {
+    const done = expectData<ClosingRequest>(
+      await desk(t, 'POST', '/closings?wait=true', staff.token, { date }),
+    );
+    expect(done.status, done.error ?? '').toBe('DONE');
+  }
+});
+afterAll(() => t.close());
+
+describe('payout runs on the staff desk', () => {
+  it('when the run has paid then the list and the detail show its totals and who was held back', async () => {
+    const list = expectData(await desk(t, 'GET', '/payouts', staff.token));
+    expect(list.pagination.total).toBe(1);
+    // top: referrer 2 × 100.00 and 2 cycles (120.00, 12.00 of it as points); WHT 5% of 320.00
+    const expected = {
+      run_date: RUN,
+      paid_members: 1,
+      held_members: 2,
+      gross: '320.00',
+      wht: '16.00',
+      point_part: '12.00',
+      fee: '0.00',
+      net: '292.00',
+      held_gross: '200.00',
+      staff: { user_id: staff.user.id },
+    };
+    expect(list.items[0]).toMatchObject(expected);
+    const detail = expectData<PayoutDetail>(await desk(t, 'GET', `/payouts/${RUN}`, staff.token));
+    expect(detail).toMatchObject({
+      ...expected,
+      held_by_reason: { NOT_PAYABLE: 1, NOTHING_TO_PAY: 0, BELOW_MINIMUM: 1 },
+    });
+    expectError(await desk(t, 'GET', '/payouts/2025-03-05', staff.token), 404, 'NOT_FOUND');
+  });
+
+  it('lists the members paid with their bank, and the members held back with the reason', async () => {
+    const paidPage = expectData(await desk(t, 'GET', `/payouts/${RUN}/paid`, staff.token));
+    expect(paidPage.items as PayoutPaid[]).toEqual([
+      expect.objectContaining({
+        member_id: top.id,
+        member_code: top.code,
+        gross: '320.00',
+        wht: '16.00',
+        point_part: '12.00',
+        net: '292.00',
+        bank_code: 'kbank',
+        account_name: expect.stringContaining('สมศักดิ์'),
+      }),
+    ]);
+    const held = expectData(await desk(t, 'GET', `/payouts/${RUN}/held`, staff.token));
+    expect(
+      (held.items as PayoutHeld[])
+        .map((h) => [h.member_id, h.reason, h.gross])
+        .sort((a, b) => +a[0]! - +b[0]!),
+    ).toEqual([
+      [left.id, 'BELOW_MINIMUM', '100.00'],
+      [right.id, 'NOT_PAYABLE', '100.00'],
+    ]);
+    const found = expectData(await desk(t, 'GET', `/payouts/${RUN}/held?q=${right.code}`, staff.token));
+    expect(found.items).toHaveLength(1);
+  });
+
+  it('when staff download the transfer file then it is a CSV attachment: bank code, account, name, amount', async () => {
+    const res = await desk(t, 'GET', `/payouts/${RUN}/transfer.csv`, staff.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="payout-${RUN}-transfer.csv"`);
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe('bank_code,account_no,account_name,amount');
+    expect(lines[1]).toMatch(/^004,12345\d{5},สมศักดิ์ ทดสอบ\d+,292\.00$/);
+    expect(lines.slice(2)).toEqual(['']);
+  });
+
+  it('when staff download the WHT list then it has the member code, name, identity number, gross and WHT', async () => {
+    const res = await desk(t, 'GET', `/payouts/${RUN}/wht.csv`, staff.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="payout-${RUN}-wht.csv"`);
+    const text = res.body.replace(/^\uFEFF/, '');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('member_code,name,identity_number,gross,wht');
+    expect(lines[1]).toMatch(new RegExp(`^${top.code},สมศักดิ์ ทดสอบ\\d+,1\\d{12},320\\.00,16\\.00$`));
+    expectError(await desk(t, 'GET', '/payouts/2025-03-05/wht.csv', staff.token), 404, 'NOT_FOUND');
+  });
+
+  it('when the payout run is run again then nothing is paid or held twice', async () => {
+    const again = expectError(
+      await desk(t, 'POST', '/closings', staff.token, { date: RUN }),
+      409,
+      'PLAN_RULE',
+    );
+    expect(again.message).toBe(`${RUN} is closed already`);
+    const { rows } = await t.database.pool.query(
+      `select (select count(*) from payouts)::int as paid, (select count(*) from payout_holds)::int as held`,
+    );
+    expect(rows[0]).toEqual({ paid: 1, held: 2 });
+  });
+});
