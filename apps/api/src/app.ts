@@ -159,7 +159,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       memberBaseUrl: '/member',
       networkBaseUrl: '/network',
       shopBaseUrl: '/shop',
-      shopUrl: config.shopUrl,
+      // The built-in shop unless SHOP_URL names another.
+      shopUrl: config.shopUrl ?? '/ecommerce',
+      paymentMethods: config.shop.paymentMethods,
       appKey: config.appKeys[0] ?? 'portal-web',
       clientId: config.clients[0]?.id ?? 'portal-web',
       clientSecret: config.clients[0]?.kind === 'public' ? config.clients[0].secret : 'public',

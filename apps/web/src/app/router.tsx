@@ -159,6 +159,42 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        // The shop is public and outside the guard: visitors browse it, members buy, and a
+        // community shop's guests check out without an account. Every page is its own chunk.
+        lazy: lazyPage(() => import('./layouts/query-layout')),
+        children: [
+          {
+            lazy: lazyPage(() => import('../features/shop/shop-layout')),
+            children: [
+              {
+                path: paths.ecommerce.path,
+                lazy: lazyPage(() => import('../features/shop/catalog-page')),
+              },
+              {
+                path: paths.ecommerceProduct.path,
+                lazy: lazyPage(() => import('../features/shop/product-page')),
+              },
+              {
+                path: paths.ecommerceCart.path,
+                lazy: lazyPage(() => import('../features/shop/cart-page')),
+              },
+              {
+                path: paths.ecommerceCheckout.path,
+                lazy: lazyPage(() => import('../features/shop/checkout-page')),
+              },
+              {
+                path: paths.ecommerceOrders.path,
+                lazy: lazyPage(() => import('../features/shop/orders-page')),
+              },
+              {
+                path: paths.ecommerceOrder.path,
+                lazy: lazyPage(() => import('../features/shop/order-page')),
+              },
+            ],
+          },
+        ],
+      },
       // Not lazy: the error boundary needs the same page, so it ships in the entry chunk anyway.
       { path: '*', element: <NotFoundPage /> },
     ],

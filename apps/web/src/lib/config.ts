@@ -9,8 +9,13 @@ export interface RuntimeConfig {
   shopBaseUrl: string;
   /** The staff API (KYC review); the server does not list it, so the default same-origin path applies. */
   staffBaseUrl: string;
-  /** External online shop; the sidebar hides the link when it is null. */
+  /**
+   * The online shop of the sidebar's Online Shopping link: the built-in `/ecommerce` unless the
+   * server names another; the sidebar hides the link when it is null.
+   */
   shopUrl: string | null;
+  /** The shop's payment methods on offer (SHOP_PAYMENT_METHODS). */
+  paymentMethods: string[];
   appKey: string;
   clientId: string;
   clientSecret: string;
@@ -23,7 +28,8 @@ export const DEFAULT_CONFIG: Readonly<RuntimeConfig> = Object.freeze({
   networkBaseUrl: '/network',
   shopBaseUrl: '/shop',
   staffBaseUrl: '/staff',
-  shopUrl: null,
+  shopUrl: '/ecommerce',
+  paymentMethods: ['demo', 'transfer', 'promptpay'],
   appKey: 'portal-web',
   clientId: 'portal-web',
   clientSecret: 'public',
@@ -59,6 +65,9 @@ export function mergeConfig(raw: unknown): RuntimeConfig {
     if (typeof value === 'string' && value.length > 0) merged[key] = value.replace(/\/+$/, '') || value;
   }
   if (typeof input.shopUrl === 'string' && input.shopUrl.length > 0) merged.shopUrl = input.shopUrl;
+  if (input.shopUrl === null) merged.shopUrl = null;
+  if (Array.isArray(input.paymentMethods))
+    merged.paymentMethods = input.paymentMethods.filter((m): m is string => typeof m === 'string');
   if (typeof input.demo === 'boolean') merged.demo = input.demo;
   return merged;
 }

@@ -45,6 +45,35 @@ export const paths = {
     path: '/staff/kyc/:memberId',
     href: (memberId: number) => `/staff/kyc/${memberId}`,
   },
+  /**
+   * The built-in shop (public). `?shop=CODE` opens a member's community shop for guests;
+   * `?login_code=` is the one-time code of the portal's Online Shopping link.
+   */
+  ecommerce: {
+    path: '/ecommerce',
+    href: (params: { shop?: string | null; q?: string; category?: string; login_code?: string } = {}) =>
+      `/ecommerce${q({ shop: params.shop ?? undefined, q: params.q, category: params.category, login_code: params.login_code })}`,
+  },
+  ecommerceProduct: {
+    path: '/ecommerce/products/:productCode',
+    href: (code: string, shop?: string | null) =>
+      `/ecommerce/products/${encodeURIComponent(code)}${q({ shop: shop ?? undefined })}`,
+  },
+  ecommerceCart: {
+    path: '/ecommerce/cart',
+    href: (shop?: string | null) => `/ecommerce/cart${q({ shop: shop ?? undefined })}`,
+  },
+  ecommerceCheckout: {
+    path: '/ecommerce/checkout',
+    href: (shop?: string | null) => `/ecommerce/checkout${q({ shop: shop ?? undefined })}`,
+  },
+  ecommerceOrders: { path: '/ecommerce/orders', href: () => '/ecommerce/orders' },
+  /** One order; a guest's carries its order key (`?key=`), the only way back to it. */
+  ecommerceOrder: {
+    path: '/ecommerce/orders/:orderNumber',
+    href: (number: string, guest?: { key: string; shop: string } | null) =>
+      `/ecommerce/orders/${encodeURIComponent(number)}${q({ shop: guest?.shop, key: guest?.key })}`,
+  },
   contact: { path: '/contact', href: () => '/contact' },
   terms: { path: '/terms', href: () => '/terms' },
   policy: { path: '/policy', href: () => '/policy' },

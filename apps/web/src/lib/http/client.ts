@@ -26,6 +26,8 @@ export interface RequestOptions {
    * the token check page use it, so they cannot loop back into /auth/logout.
    */
   refreshOn401?: boolean;
+  /** Extra headers of one call (the shop's Idempotency-Key, a guest's X-Order-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Paths that never trigger a refresh (DESIGN 5): the token endpoint and password reset. */
@@ -167,7 +169,7 @@ async function attempt(
   const hasBody = options.body !== undefined;
   return send(url, {
     method,
-    headers: headers(service, token, hasBody),
+    headers: { ...headers(service, token, hasBody), ...options.headers },
     body: hasBody ? JSON.stringify(options.body) : undefined,
     timeoutMs: options.timeoutMs ?? timeoutOf(service),
     signal: options.signal,
@@ -256,6 +258,9 @@ export interface UploadOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   onProgress?: ProgressListener;
+  /** 'app' for a visitor's upload (a guest's transfer slip); the user's token by default. */
+  auth?: 'app' | 'user';
+  headers?: Record<string, string>;
 }
 
 /**
@@ -265,16 +270,17 @@ export interface UploadOptions {
 export async function apiUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   const service = options.service ?? 'member';
   const url = buildUrl(service, path);
-  const res = await withUserToken(path, {}, (token) =>
+  const run = (token: string | null) =>
     sendForm(url, {
       method: options.method ?? 'POST',
-      headers: headers(service, token, false),
+      headers: { ...headers(service, token, false), ...options.headers },
       body: form,
       timeoutMs: options.timeoutMs ?? timeoutOf(service),
       signal: options.signal,
       onProgress: options.onProgress,
-    }),
-  );
+    });
+  const res =
+    options.auth === 'app' ? await run(await appToken(service)) : await withUserToken(path, {}, run);
   if (!isOk(res.status)) throw toApiError(res);
   return envelopeData<T>(res);
 }

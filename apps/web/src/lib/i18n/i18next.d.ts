@@ -3,6 +3,7 @@ import type legal from '../../locales/th/legal.json';
 import type organization from '../../locales/th/organization.json';
 import type profile from '../../locales/th/profile.json';
 import type settings from '../../locales/th/settings.json';
+import type shop from '../../locales/th/shop.json';
 import type staff from '../../locales/th/staff.json';
 
 // Typed keys: a t('...') call with a key missing from the Thai files fails the type check.
@@ -14,6 +15,7 @@ declare module 'i18next' {
       organization: typeof organization;
       profile: typeof profile;
       settings: typeof settings;
+      shop: typeof shop;
       staff: typeof staff;
     };
   }

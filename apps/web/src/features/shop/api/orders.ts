@@ -1,0 +1,95 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '@portal/contracts/envelope';
+import type { Address } from '@portal/contracts/profile';
+import type { CheckoutBody, CheckoutResult, Order } from '@portal/contracts/shop';
+import { apiRequest, apiUpload } from '../../../lib/http/client';
+import type { ProgressListener } from '../../../lib/http/transfer';
+
+const ORDERS_KEY = ['shop', 'orders'] as const;
+
+/** The profile's address book, for the delivery choice. */
+export function useAddressBook(enabled: boolean) {
+  return useQuery({
+    queryKey: ['shop', 'addresses'],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<Address>>('/v1/me/addresses', { query: { per_page: 20 }, signal }),
+    enabled,
+  });
+}
+
+export function useCheckout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { body: CheckoutBody; key: string }) =>
+      apiRequest<CheckoutResult>('/v1/orders', {
+        service: 'shop',
+        method: 'POST',
+        body: vars.body,
+        headers: { 'Idempotency-Key': vars.key },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['shop'] }),
+  });
+}
+
+export function useMyOrders(page: number, lang: string) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'list', page, lang],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<Order>>('/v1/orders', { service: 'shop', query: { page, per_page: 10 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One order; a guest reads theirs with the order key the checkout gave them. */
+export function useOrder(number: string, lang: string, guestKey: string | null) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'one', number, lang, guestKey],
+    queryFn: ({ signal }) =>
+      guestKey
+        ? apiRequest<Order>(`/v1/community/orders/${encodeURIComponent(number)}`, {
+            service: 'shop',
+            auth: 'app',
+            headers: { 'X-Order-Key': guestKey },
+            signal,
+          })
+        : apiRequest<Order>(`/v1/orders/${encodeURIComponent(number)}`, { service: 'shop', signal }),
+    // A PromptPay payment is confirmed by the provider's callback: look again while it is pending.
+    refetchInterval: (query) => (query.state.data?.payment_status === 'pending' ? 5000 : false),
+  });
+}
+
+export function useCancelOrder(guestKey: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { number: string; reason?: string }) =>
+      apiRequest<Order>(
+        guestKey
+          ? `/v1/community/orders/${encodeURIComponent(vars.number)}/cancel`
+          : `/v1/orders/${encodeURIComponent(vars.number)}/cancel`,
+        {
+          service: 'shop',
+          method: 'POST',
+          auth: guestKey ? 'app' : 'user',
+          headers: guestKey ? { 'X-Order-Key': guestKey } : undefined,
+          body: vars.reason ? { reason: vars.reason } : {},
+        },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['shop'] }),
+  });
+}
+
+/** A transfer slip for a member's order (multipart `file`), with upload progress. */
+export function useUploadSlip() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { number: string; file: File; onProgress: ProgressListener }) => {
+      const form = new FormData();
+      form.set('file', vars.file);
+      return apiUpload<Order>(`/v1/orders/${encodeURIComponent(vars.number)}/slip`, form, {
+        service: 'shop',
+        onProgress: vars.onProgress,
+      });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ORDERS_KEY }),
+  });
+}

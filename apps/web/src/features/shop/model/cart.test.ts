@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { badgeLabel, cartBadgeCount, formatMoney, guestCartTotal, lineTotal } from './cart';
+
+describe('the cart badge', () => {
+  it('when the cart has lines then the badge counts their quantities, not the lines', () => {
+    expect(cartBadgeCount([{ quantity: 1 }, { quantity: 1 }])).toBe(2);
+    expect(cartBadgeCount([{ quantity: 3 }, { quantity: 2 }])).toBe(5);
+  });
+
+  it('when the cart is empty or not loaded then the badge shows nothing', () => {
+    expect(cartBadgeCount([])).toBe(0);
+    expect(cartBadgeCount(undefined)).toBe(0);
+    expect(badgeLabel(0)).toBeNull();
+    expect(badgeLabel(7)).toBe('7');
+    expect(badgeLabel(100)).toBe('99+');
+  });
+});
+
+describe('money on the shop pages', () => {
+  it('when a decimal string is shown then it has two decimals and the grouping of the language', () => {
+    expect(formatMoney('1250', 'en')).toBe('฿1,250.00');
+    expect(formatMoney('47598.95', 'th')).toBe('฿47,598.95');
+    expect(formatMoney('0.1', 'en')).toBe('฿0.10');
+  });
+
+  it('when the value is missing or not a number then it is shown as is', () => {
+    expect(formatMoney(null, 'en')).toBe('–');
+    expect(formatMoney('n/a', 'en')).toBe('฿n/a');
+  });
+
+  it('when a value has more digits than a float keeps then it is shown exactly', () => {
+    expect(formatMoney('90071992547409.93', 'en')).toBe('฿90,071,992,547,409.93');
+  });
+});
+
+describe("a guest cart's total", () => {
+  it('when lines are summed then the arithmetic is exact in satang (0.1 + 0.2 is 0.30)', () => {
+    expect(
+      guestCartTotal([
+        { price: '0.1', quantity: 1 },
+        { price: '0.2', quantity: 1 },
+      ]),
+    ).toBe('0.30');
+    expect(
+      guestCartTotal([
+        { price: '1190.00', quantity: 3 },
+        { price: '45.5', quantity: 2 },
+      ]),
+    ).toBe('3661.00');
+    expect(lineTotal('19.99', 3)).toBe('59.97');
+  });
+
+  it('when a price is not a decimal string then there is no total', () => {
+    expect(guestCartTotal([{ price: '1e3', quantity: 1 }])).toBeNull();
+    expect(guestCartTotal([])).toBe('0.00');
+  });
+});

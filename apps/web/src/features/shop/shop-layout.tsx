@@ -1,0 +1,151 @@
+import './shop-namespace';
+import { Anchor, Box, Button, Container, Divider, Group, Indicator, Stack, Text } from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useSearchParams } from 'react-router';
+import { BrandMark } from '../../components/ui/brand';
+import { LanguageSwitch } from '../../components/ui/language-switch';
+import { SiteLinks } from '../../components/ui/site-links';
+import { startSession } from '../../lib/auth/session';
+import { useSession } from '../../lib/auth/use-session';
+import { paths } from '../../lib/paths';
+import { isLanguage } from '../../lib/preferences';
+import { useCartBadge } from './api/cart-badge';
+import { useCommunityShop } from './api/catalog';
+import { exchangeLoginCode } from './api/session';
+import { badgeLabel, cartBadgeCount } from './model/cart';
+import { useGuestCart } from './model/guest-cart';
+import type { ShopContext } from './model/shop-context';
+
+const SHOP_CODE = /^[A-Za-z0-9]{4,32}$/;
+
+/** The shop's frame: its own header (cart, orders, sign-in), readable by anyone. */
+export default function ShopLayout() {
+  const { t, i18n } = useTranslation(['shop', 'common']);
+  const lang = isLanguage(i18n.language) ? i18n.language : 'th';
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const shopParam = params.get('shop');
+  const community = shopParam && SHOP_CODE.test(shopParam) ? shopParam.toUpperCase() : null;
+  const shop = useCommunityShop(community);
+  const guestCart = useGuestCart(community);
+  const badge = useCartBadge(community ? null : (user?.id ?? null));
+  const count = community ? cartBadgeCount(guestCart) : (badge.data ?? 0);
+
+  // The portal's Online Shopping link: a one-time code, traded once for a session.
+  const loginCode = params.get('login_code');
+  const exchanged = useRef<string | null>(null);
+  useEffect(() => {
+    if (!loginCode || exchanged.current === loginCode) return;
+    exchanged.current = loginCode;
+    exchangeLoginCode(loginCode)
+      .then(startSession)
+      .catch(() => undefined)
+      .finally(() =>
+        setParams(
+          (p) => {
+            p.delete('login_code');
+            return p;
+          },
+          { replace: true },
+        ),
+      );
+  }, [loginCode, setParams]);
+
+  const ctx: ShopContext = {
+    lang,
+    signedIn: user !== null,
+    community,
+    communityName: shop.data?.owner_name ?? null,
+  };
+  const label = badgeLabel(count);
+
+  return (
+    <Box mih="100dvh" bg="var(--mantine-color-body)">
+      <Box
+        component="header"
+        py="xs"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Container size="lg">
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Anchor
+              component={Link}
+              to={paths.ecommerce.href({ shop: community })}
+              underline="never"
+              aria-label={t('shop:title')}
+            >
+              <Group gap="xs" wrap="nowrap">
+                <BrandMark />
+                <Text fw={700} fz="lg" c="brand.9" visibleFrom="xs" lh={1.3}>
+                  {ctx.communityName
+                    ? t('shop:communityTitle', { name: ctx.communityName })
+                    : t('shop:title')}
+                </Text>
+              </Group>
+            </Anchor>
+            <Group gap="xs" wrap="nowrap">
+              {(community || user) && (
+                <Indicator
+                  label={label}
+                  disabled={label === null}
+                  size={18}
+                  color="red"
+                  offset={4}
+                  data-testid="shop-cart-badge"
+                >
+                  <Button
+                    component={Link}
+                    to={paths.ecommerceCart.href(community)}
+                    variant="light"
+                    size="xs"
+                    leftSection={<IconShoppingCart size={16} />}
+                    aria-label={t('shop:nav.cartCount', { count })}
+                    data-testid="shop-cart"
+                  >
+                    <Box component="span" visibleFrom="xs">
+                      {t('shop:nav.cart')}
+                    </Box>
+                  </Button>
+                </Indicator>
+              )}
+              {!community && user && (
+                <Button component={Link} to={paths.ecommerceOrders.href()} variant="subtle" size="xs">
+                  {t('shop:nav.orders')}
+                </Button>
+              )}
+              {!community && (
+                <Button
+                  component={Link}
+                  to={user ? paths.dashboard.href() : paths.auth.login.href(paths.ecommerce.href())}
+                  size="xs"
+                  variant={user ? 'default' : 'filled'}
+                  visibleFrom={user ? 'sm' : undefined}
+                  data-testid={user ? 'shop-portal' : 'shop-sign-in'}
+                >
+                  {user ? t('shop:nav.portal') : t('shop:nav.signIn')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      <Container size="lg" py="lg" px={{ base: 'sm', sm: 'md' }} component="main">
+        {ctx.communityName && (
+          <Text size="sm" c="dimmed" mb="md">
+            {t('shop:communityNote', { name: ctx.communityName })}
+          </Text>
+        )}
+        <Outlet context={ctx} />
+      </Container>
+      <Container size="lg" pb="lg" component="footer">
+        <Stack gap="md" align="center">
+          <Divider w="100%" />
+          <LanguageSwitch />
+          <SiteLinks />
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
