@@ -284,3 +284,21 @@ export const shopAudit = pgTable(
     index('shop_audit_product_idx').on(t.productId, t.createdAt),
   ],
 );
+
+/**
+ * One-time login codes of the portal's Online Shopping link: the link carries a code instead of the
+ * access token; the shop trades it once, within 60 s, for a session (shop/session). Stored hashed.
+ */
+export const shopLoginCodes = pgTable(
+  'shop_login_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('shop_login_codes_user_idx').on(t.userId, t.createdAt)],
+);
