@@ -4,8 +4,9 @@ import { oauthRoutes } from '../identity/session/routes';
 import { downlineRoutes } from './downline/routes';
 import { dropshipRoutes } from './dropship/routes';
 import { memberRoutes } from './members/routes';
+import { reportRoutes } from './reports/routes';
 
-/** The network (MLM) API: the binary tree, placement, summaries. Mounted at /network/api/v1. */
+/** The network (MLM) API: the binary tree, placement, summaries, reports. Mounted at /network/api/v1. */
 export const networkModule =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -14,4 +15,5 @@ export const networkModule =
     await app.register(memberRoutes(ctx));
     await app.register(downlineRoutes(ctx));
     await app.register(dropshipRoutes(ctx));
+    await app.register(reportRoutes(ctx));
   };

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@portal/contracts/envelope';
+import type { LvpPage, OrderRow, PointPage, TitleHistory } from '@portal/contracts/reports';
+import { satang, baht } from '../../../src/compensation/money';
+import { call, createTestApp, type TestApp } from '../../helpers/app';
+import { expectData, expectError } from '../../helpers/expect';
+import { login, seedSponsor } from '../../helpers/fixtures';
+import { buildHistory, report, rows, type History } from '../../helpers/report-history';
+
+/**
+ * LVP, the point balance and titles (plan 1.3, 2.3, 5.2) with the balance after each row, and who
+ * may read what: only the signed-in member's own rows, never while suspended.
+ */
+let t: TestApp;
+let h: History;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_GLOBAL: '100000' });
+  h = await buildHistory(t);
+}, 120_000);
+afterAll(() => t.close());
+
+const get = (token: string, path: string) => call(t.app, 'GET', `/network/api/v1${path}`, { token });
+
+const LISTS = [
+  '/report/order',
+  '/report/order/item',
+  '/report/cycle_transaction',
+  '/report/mta_transaction',
+  '/report/referrer_transaction',
+  '/report/cashback_list',
+  '/report/dropship_income_list',
+  '/report/business_title/history',
+  '/report/point_lvp',
+  '/use_point_cycle/search',
+];
+const SUMMARIES = [
+  '/report/summary_point',
+  '/report/order/summary',
+  '/report/order/organize_summary',
+  '/report/summary_cycle',
+  '/report/income_summary',
+  '/report/income_current_summary',
+  '/report/mta_summary',
+  '/report/referrer_summary',
+  '/report/cashback_summary',
+  '/report/dropship_income_summary',
+];
+
+describe('report/point_lvp', () => {
+  it('when listed then each LVP row has the balance after it, newest first, with the balance around the range', async () => {
+    const stored = await rows<{ id: number; date: string; type: string; points: number; remark: string }>(
+      t,
+      `select id, effective_date::text as date, type, points, remark from lvp_postings where member_id = $1
+       order by effective_date, id`,
+      [h.a],
+    );
+    let balance = 0;
+    const expected = stored.map((r) => ({ ...r, balance: (balance += r.points) }));
+    const all = await report<LvpPage>(t, h.tokens.a, '/report/point_lvp?per_page=100');
+    expect(all.items.map(({ order_no: _o, ...r }) => r)).toEqual([...expected].reverse());
+    expect(all.items.map((r) => [r.type, r.points, r.balance]).reverse()).toEqual([
+      ['INCREASE', 5, 5],
+      ['DECREASE', -3, 2],
+      ['INCREASE', 4, 6],
+      ['INCREASE', 3, 9],
+      ['DECREASE', -4, 5],
+    ]);
+    expect(all.summary).toEqual({ opening_balance: 0, increase: 12, decrease: -7, closing_balance: 5 });
+    const ranged = await report<LvpPage>(t, h.tokens.a, '/report/point_lvp?date_from=2025-01-10&per_page=1');
+    expect(ranged.pagination).toEqual({ page: 1, per_page: 1, total: 2, last_page: 2 });
+    expect(ranged.items.map((r) => [r.remark, r.balance])).toEqual([
+      [`cancel order ${h.orders.r5.orderNo}`, 5],
+    ]);
+    expect(ranged.summary).toEqual({ opening_balance: 6, increase: 3, decrease: -4, closing_balance: 5 });
+  });
+});
+
+describe('use_point_cycle/search', () => {
+  it('when listed then each point-balance row has the balance after it and its order number', async () => {
+    const stored = await rows<{ points: string }>(
+      t,
+      'select points::text from point_postings where member_id = $1 order by effective_date, id',
+      [h.a],
+    );
+    let balance = 0n;
+    const balances = stored.map((r) => baht((balance += satang(r.points))));
+    const page = await report<PointPage>(t, h.tokens.a, '/use_point_cycle/search');
+    expect(page.items.map((r) => r.balance)).toEqual([...balances].reverse());
+    expect(page.items.map((r) => [r.kind, r.points, r.order_no, r.balance])).toEqual([
+      ['REFUND', '2.00', h.orders.r5.orderNo, '108.00'],
+      ['USE', '-2.00', h.orders.r5.orderNo, '106.00'],
+      ['CYCLE', '108.00', null, '108.00'],
+    ]);
+    expect(page.summary).toEqual({
+      opening_balance: '0.00',
+      increase: '110.00',
+      decrease: '-2.00',
+      closing_balance: '108.00',
+    });
+    const after = await report<PointPage>(t, h.tokens.a, '/use_point_cycle/search?date_from=2025-01-10');
+    expect(after.summary).toEqual({
+      opening_balance: '106.00',
+      increase: '2.00',
+      decrease: '0.00',
+      closing_balance: '108.00',
+    });
+  });
+});
+
+describe('report/business_title/history', () => {
+  it('when read then the titles reached are there with what the next title still needs', async () => {
+    const s = await report<TitleHistory>(t, h.tokens.a, '/report/business_title/history');
+    const stored = await rows(
+      t,
+      `select from_title, to_title, achieved_date::text from title_history where member_id = $1`,
+      [h.a],
+    );
+    expect(s.items).toEqual(stored);
+    expect(s).toMatchObject({
+      items: [{ from_title: 'MEMBER', to_title: 'SUPERVISOR', achieved_date: '2025-01-06' }],
+      current_title: 'SUPERVISOR',
+      cumulative_cycles: 18,
+      referrals: 2,
+      next: { title: 'MANAGER', cycles: 100, referrals: 4, missing_cycles: 82, missing_referrals: 2 },
+    });
+    const later = await report<TitleHistory>(
+      t,
+      h.tokens.a,
+      '/report/business_title/history?date_from=2025-01-07',
+    );
+    expect(later).toMatchObject({ items: [], pagination: { total: 0 }, current_title: 'SUPERVISOR' });
+  });
+});
+
+describe('only my own rows', () => {
+  it("when another member reads the reports then none of the first member's rows are there", async () => {
+    const orders = await report<Page<OrderRow>>(t, h.tokens.b, '/report/order');
+    expect(orders.items.map((o) => o.id).sort()).toEqual([h.orders.packageB.id, h.orders.r1.id].sort());
+    const ofA = await rows<{ order_no: string }>(t, 'select order_no from orders where member_id = $1', [
+      h.a,
+    ]);
+    const aOrders = new Set(ofA.map((o) => o.order_no));
+    for (const path of LISTS) {
+      const page = await report<Page<{ order_no?: string }>>(t, h.tokens.b, `${path}?per_page=100`);
+      expect(
+        page.items.filter((i) => i.order_no && aOrders.has(i.order_no)),
+        path,
+      ).toEqual([]);
+    }
+    expect((await report(t, h.tokens.b, '/report/cycle_transaction')).items).toEqual([]);
+    expect((await report(t, h.tokens.b, '/report/referrer_summary')).amount).toBe('0.00');
+  });
+
+  it('when a member with no history reads every report then every list is empty and every total is zero', async () => {
+    for (const path of LISTS) {
+      const page = await report<Page<unknown>>(t, h.tokens.other, path);
+      expect(page.items, path).toEqual([]);
+      expect(page.pagination, path).toEqual({ page: 1, per_page: 10, total: 0, last_page: 1 });
+    }
+    for (const path of SUMMARIES) {
+      const data = await report<Record<string, unknown>>(t, h.tokens.other, path);
+      for (const [key, value] of Object.entries(data)) {
+        if (typeof value === 'number') expect(value, `${path} ${key}`).toBe(0);
+        if (typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value))
+          expect(value, `${path} ${key}`).toBe('0.00');
+      }
+    }
+  });
+
+  it("when another member's ids are asked then they are not found", async () => {
+    for (const path of [
+      `/report/order/${h.orders.packageA.id}`,
+      `/report/order/item/${h.orders.r2.itemIds[0]}`,
+      '/report/cycle_transaction/2025-01-06',
+    ]) {
+      expectData(await get(h.tokens.a, path));
+      expectError(await get(h.tokens.other, path), 404, 'NOT_FOUND');
+    }
+  });
+
+  it('when suspended or signed out then the reports are refused', async () => {
+    const s = await seedSponsor(t.database.db);
+    await t.database.pool.query(
+      `insert into suspension_entries (member_id, period, status, suspended_at, message, message_th)
+       values ($1, 'suspended', 'active', now(), 'Suspended', 'ระงับ')`,
+      [s.member.id],
+    );
+    const { access_token: token } = await login(t.app, s.user.email);
+    for (const path of [...LISTS, ...SUMMARIES]) {
+      expectError(await get(token, path), 403, 'ACCOUNT_SUSPENDED');
+      expectError(await call(t.app, 'GET', `/network/api/v1${path}`), 401, 'UNAUTHENTICATED');
+    }
+  });
+});
+
+describe('the query', () => {
+  it('when the range is reversed, a date is not a date or a page is too large then it is a 422', async () => {
+    const reversed = expectError(
+      await get(h.tokens.a, '/report/cycle_transaction?date_from=2025-02-01&date_to=2025-01-01'),
+      422,
+      'VALIDATION_ERROR',
+    );
+    expect(Object.keys(reversed.errors ?? {})).toEqual(['date_to']);
+    expectError(
+      await get(h.tokens.a, '/report/income_summary?date_from=2025-13-01'),
+      422,
+      'VALIDATION_ERROR',
+    );
+    expectError(await get(h.tokens.a, '/report/order?per_page=101'), 422, 'VALIDATION_ERROR');
+    expectError(await get(h.tokens.a, '/report/order?page=0'), 422, 'VALIDATION_ERROR');
+  });
+
+  it('when /docs/json is read then every report call is there with its response schema', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    const doc = res.json() as { paths: Record<string, { get?: { responses?: Record<string, unknown> } }> };
+    for (const path of [
+      ...LISTS,
+      ...SUMMARIES,
+      '/report/order/{id}',
+      '/report/order/item/{itemId}',
+      '/report/cycle_transaction/{id}',
+    ]) {
+      const responses = doc.paths[`/network/api/v1${path}`]?.get?.responses as
+        Record<string, { content?: Record<string, { schema?: unknown }> }> | undefined;
+      expect(responses?.['200']?.content?.['application/json']?.schema, path).toBeDefined();
+    }
+  });
+});
