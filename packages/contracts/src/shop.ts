@@ -505,3 +505,13 @@ export const promptPayCallbackBody = z.strictObject({
   paid_at: z.iso.datetime({ offset: true }).optional(),
 });
 export type PromptPayCallback = z.infer<typeof promptPayCallbackBody>;
+
+// ---- the Online Shopping link's one-time login code -----------------------------------------
+
+/** How long a login code lives, in seconds. */
+export const SHOP_LOGIN_CODE_TTL = 60;
+/** POST /shop/v1/session/code (the member): a code for the shop link, instead of the access token. */
+export const shopLoginCodeSchema = z.object({ code: z.string(), expires_in: z.number().int() });
+export type ShopLoginCode = z.infer<typeof shopLoginCodeSchema>;
+/** POST /shop/v1/session (the shop, by its app key): the code, traded once for a session. */
+export const shopSessionBody = z.strictObject({ code: z.string().trim().min(16).max(100) });

@@ -8,6 +8,7 @@ import { ensurePackageProducts } from './checkout/packages';
 import { shopNow } from './clock';
 import { communityRoutes } from './community/routes';
 import { orderRoutes } from './orders/routes';
+import { shopSessionRoutes } from './session/routes';
 
 /** The shop service (spec section 7 "Shop service"): mounted at /shop. */
 export const shopModule =
@@ -21,4 +22,5 @@ export const shopModule =
     await app.register(cartRoutes(ctx));
     await app.register(orderRoutes(ctx));
     await app.register(communityRoutes(ctx));
+    await app.register(shopSessionRoutes(ctx));
   };

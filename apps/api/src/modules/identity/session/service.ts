@@ -181,3 +181,38 @@ export async function login(
   if (!user) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
   return { ...tokens, user };
 }
+
+/**
+ * A new session for a user whose identity was proven another way than a password (the shop's
+ * one-time login code): a refresh-token family of its own and an access token, like a sign-in.
+ */
+export async function sessionForUser(
+  ctx: AppContext,
+  userId: number,
+  clientId: string,
+  meta: ClientMeta,
+): Promise<LoginResult> {
+  const [row] = await ctx.db
+    .select({ type: users.type, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
+  if (!row.isActive) throw new AppError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
+  const refresh = await issueRefreshToken(ctx.db, {
+    userId,
+    clientId,
+    ttlSeconds: ctx.config.refreshTokenTtl,
+    ...meta,
+  });
+  const tokens = await userTokens(
+    ctx,
+    userId,
+    row.type as UserType,
+    clientId,
+    refresh.familyId,
+    refresh.token,
+  );
+  const user = await loadUser(ctx.db, userId);
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
+  return { ...tokens, user };
+}
