@@ -8,14 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
-import { connect } from '../../apps/api/src/db/client';
-import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
 import { TokenSigner } from '../../apps/api/src/lib/tokens';
+import { benchDatabase } from './database';
 import { buildTree, loadTree, rng } from './tree-build';
 
 const arg = (name: string, fallback: number) => {
@@ -41,17 +38,8 @@ const stats = (xs: number[]) => ({
   max_ms: pct(xs, 100),
 });
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-checkout-'));
-const external = process.env.BENCH_DATABASE_URL;
-const server = external ? null : await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), ephemeral: true });
-const adminUrl = external ?? server!.url;
-const dbName = `portal_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const database = connect(url.toString(), 16);
+const bench = await benchDatabase('checkout');
+const { database } = bench;
 
 try {
   const t0 = performance.now();
@@ -80,8 +68,8 @@ try {
 
   const secret = 'bench-secret'.padEnd(48, 'x');
   const config = loadConfig({
-    DATA_DIR: dir,
-    DATABASE_URL: url.toString(),
+    DATA_DIR: bench.dir,
+    DATABASE_URL: bench.url,
     DEMO_MODE: 'true',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_GLOBAL: '100000000',
@@ -193,7 +181,7 @@ try {
     machine: {
       cores: os.cpus().length,
       node: process.version,
-      database: external ? 'external' : 'embedded PostgreSQL 18',
+      database: bench.external ? 'external' : 'embedded PostgreSQL 18',
     },
     tree: { max_depth: tree.maxDepth, mean_depth: +tree.meanDepth.toFixed(1) },
     buyer_depths: { shallow: shallow.map((i) => tree.depth[i]), deep: deep.map((i) => tree.depth[i]) },
@@ -216,9 +204,5 @@ try {
   fs.mkdirSync('bench-results', { recursive: true });
   fs.writeFileSync(`bench-results/checkout-${N}.json`, JSON.stringify(result, null, 2));
 } finally {
-  await database.close();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-  await server?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }

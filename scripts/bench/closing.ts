@@ -6,19 +6,16 @@
 // each order's PV posted to its ancestors one by one in SQL — timed on a sample of orders in the same
 // run and scaled to all of them, with the ratio. Figures go to stdout and bench-results/closing-<N>.json.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { closeDay } from '../../apps/api/src/compensation/engine';
 import { computeClosing } from '../../apps/api/src/compensation/closing';
 import { addDays, endOfBangkokDay } from '../../apps/api/src/compensation/dates';
 import { planFor } from '../../apps/api/src/compensation/plan';
 import { loadTree as loadTreeIndex } from '../../apps/api/src/compensation/tree';
-import { connect } from '../../apps/api/src/db/client';
-import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
 import { expiryAsOf } from '../../apps/api/src/compensation/standing';
 import type { Db } from '../../apps/api/src/db/client';
+import { benchDatabase } from './database';
 import { buildTree, loadTree, rng } from './tree-build';
 
 async function setStanding(db: Db, pool: pg.Pool) {
@@ -55,17 +52,8 @@ const PACKAGES = [
   ['PLATINUM', 9000],
 ] as const;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-closing-'));
-const external = process.env.BENCH_DATABASE_URL;
-const server = external ? null : await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), ephemeral: true });
-const adminUrl = external ?? server!.url;
-const dbName = `portal_bench_closing_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const database = connect(url.toString(), 4);
+const bench = await benchDatabase('closing', 4);
+const { database } = bench;
 
 try {
   await migrateDatabase(database.db);
@@ -245,10 +233,8 @@ try {
   fs.mkdirSync('bench-results', { recursive: true });
   fs.writeFileSync(`bench-results/closing-${N}.json`, JSON.stringify(result, null, 2) + '\n');
 } finally {
-  await database.close();
   // --keep leaves the database for a closer look (with BENCH_DATABASE_URL: the server stays up).
-  if (process.argv.includes('--keep')) log(`kept: ${url.toString()}`);
-  else await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-  await server?.stop();
+  const keep = process.argv.includes('--keep');
+  if (keep) log(`kept: ${bench.url}`);
+  await bench.close({ keep });
 }
