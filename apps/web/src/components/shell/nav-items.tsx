@@ -9,14 +9,18 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
-import { Fragment } from 'react';
+import { Fragment, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
 
 export interface NavContext {
   shopUrl: string | null;
-  accessToken: string | null;
+  /**
+   * Opens the shop signed in: asks for a one-time login code and opens the shop with it. Without
+   * it (or for a middle click) the link opens the shop's plain address.
+   */
+  openShop?: (() => void) | null;
   unreadCount: number;
   /** a staff or admin account (sees the KYC review) */
   isStaff?: boolean;
@@ -34,19 +38,25 @@ export interface NavItem {
   icon: Icon;
   /** in-app route */
   to?: string;
-  /** external link built per render (it carries the current token); null hides the item */
+  /** external link built per render; null hides the item */
   href?: (ctx: NavContext) => string | null;
+  /** what a plain click does instead of following `href` */
+  onOpen?: (ctx: NavContext) => (() => void) | null | undefined;
   hiddenWhenSuspended?: boolean;
   /** shown only when this answers true */
   visible?: (ctx: NavContext) => boolean;
   badge?: (ctx: NavContext) => number;
 }
 
-/** The shop signs the member in from the token in its URL (spec section 1). */
-export function shopLink(shopUrl: string | null, token: string | null): string | null {
+/**
+ * The shop's address with the one-time login code of the Online Shopping link. The spec's link
+ * carried the access token itself; a code that works once for 60 s keeps the long-lived token out
+ * of the shop's address bar, history and logs.
+ */
+export function shopLink(shopUrl: string | null, code?: string | null): string | null {
   if (!shopUrl) return null;
-  if (!token) return shopUrl;
-  return `${shopUrl}${shopUrl.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(token)}`;
+  if (!code) return shopUrl;
+  return `${shopUrl}${shopUrl.includes('?') ? '&' : '?'}login_code=${encodeURIComponent(code)}`;
 }
 
 export const NAV_ITEMS: NavItem[] = [
@@ -70,7 +80,8 @@ export const NAV_ITEMS: NavItem[] = [
     key: 'shop',
     label: 'nav.shop',
     icon: IconShoppingBag,
-    href: (ctx) => shopLink(ctx.shopUrl, ctx.accessToken),
+    href: (ctx) => shopLink(ctx.shopUrl),
+    onOpen: (ctx) => ctx.openShop,
   },
   {
     key: 'notifications',
@@ -161,6 +172,15 @@ export function NavMenu({
             href={item.href(ctx) ?? undefined}
             target="_blank"
             rel="noopener noreferrer"
+            onClick={(event: MouseEvent) => {
+              const open = item.onOpen?.(ctx);
+              const plain = !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0;
+              if (open && plain) {
+                event.preventDefault();
+                open();
+              }
+              onNavigate();
+            }}
           />
         ) : (
           <NavLink

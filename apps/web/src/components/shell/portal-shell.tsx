@@ -23,6 +23,7 @@ import { LanguageSwitch } from '../ui/language-switch';
 import { SiteLinks } from '../ui/site-links';
 import { KycReminder } from './kyc-reminder';
 import { NavMenu } from './nav-items';
+import { CartButton } from './cart-button';
 import { OfflineGate } from './offline-gate';
 import { SuspensionBanner } from './suspension-banner';
 import { UserMenu } from './user-menu';
@@ -33,13 +34,17 @@ const NAV_WIDTH_MINIMISED = 76;
 /** The signed-in frame: top bar, sidebar, banners, content and footer. */
 export function PortalShell({
   user,
-  accessToken,
   unreadCount,
+  cartCount,
+  openShop,
   children,
 }: {
   user: User;
-  accessToken: string | null;
   unreadCount: number;
+  /** the cart's total quantity (the top bar's badge) */
+  cartCount: number;
+  /** opens the shop signed in (the Online Shopping link's one-time code) */
+  openShop: (() => void) | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation(['shell', 'common']);
@@ -48,7 +53,7 @@ export function PortalShell({
   const suspended = isSuspended(user.member?.suspension);
   const ctx = {
     shopUrl: getConfig().shopUrl,
-    accessToken,
+    openShop,
     unreadCount,
     isStaff: user.type === 'staff' || user.type === 'admin',
     hasMember: user.member !== null,
@@ -106,7 +111,10 @@ export function PortalShell({
               </Box>
             </Box>
           </Group>
-          <UserMenu user={user} />
+          <Group gap={4} wrap="nowrap">
+            <CartButton count={cartCount} shopUrl={getConfig().shopUrl} />
+            <UserMenu user={user} />
+          </Group>
         </Group>
       </AppShell.Header>
 
