@@ -35,23 +35,24 @@ export interface PageQuery {
 
 type PagedRow<T> = T & { total__: number; present__: boolean | null };
 
+/** The page's rows of an ordered select: `order by … ${window(q)}`. */
+export const window = (q: PageQuery) => sql`limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`;
+
 /**
- * One statement: `rows` (every row in the range) is counted and one page of it, in `order`, is read;
- * an empty page still answers the count.
+ * One statement: `count` (a select of `count(*)` over the range, which an index answers) and `page`
+ * (the rows of the page, ordered and limited before anything is joined to them); an empty page
+ * still answers the count.
  */
 export async function pageOfRows<T extends Record<string, unknown>>(
   db: Db,
-  rows: SQL,
-  order: SQL,
-  q: PageQuery,
+  count: SQL,
+  page: SQL,
 ): Promise<{ items: T[]; total: number }> {
   const { rows: found } = await db.execute<PagedRow<T>>(sql`
-    with f as materialized (${rows})
-    select t.total__, p.* from (select count(*)::int as total__ from f) t
-    left join lateral (select f.*, true as present__ from f order by ${order}
-      limit ${q.per_page} offset ${(q.page - 1) * q.per_page}) p on true`);
+    select t.total__, p.* from (${count}) t(total__)
+    left join lateral (select p.*, true as present__ from (${page}) p) p on true`);
   const items = found.filter((r) => r.present__).map((r) => strip(r as PagedRow<T>));
-  return { items, total: found[0]?.total__ ?? 0 };
+  return { items, total: Number(found[0]?.total__ ?? 0) };
 }
 
 function strip<T extends Record<string, unknown>>(row: PagedRow<T>): T {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { bounds, memberOf, pageOfRows, type PageQuery, type Range } from '../paging';
+import { bounds, memberOf, pageOfRows, window, type PageQuery, type Range } from '../paging';
 
 /**
  * The member's closing rows (plan 3.1), keyed by (member, date), with the state of the day's CYCLE
@@ -37,25 +37,24 @@ const CYCLE_COLUMNS = sql`c.closing_date as date, c.carry_in_left, c.carry_in_ri
   c.point_part, c.cash_part, c.carry_out_left, c.carry_out_right, c.qualified, c.reason, c.plan_version,
   l.state as income_state, l.id as income_line_id, p.run_date as payout_date`;
 
-const WITH_INCOME = sql`closing_rows c
-  left join income_lines l on l.member_id = c.member_id and l.type = 'CYCLE' and l.source = c.closing_date::text
-    and l.generation = 0 and not l.correction
+const WITH_INCOME = sql`left join income_lines l on l.member_id = c.member_id and l.type = 'CYCLE'
+    and l.income_date = c.closing_date and l.source = c.closing_date::text and l.generation = 0 and not l.correction
   left join payouts p on p.id = l.payout_id`;
 
 export async function cyclePage(db: Db, userId: number, q: Range & PageQuery) {
   const { from, to } = bounds(q);
+  const where = sql`c.member_id = ${memberOf(userId)} and c.closing_date between ${from} and ${to}`;
   return pageOfRows<CycleRecord>(
     db,
-    sql`select ${CYCLE_COLUMNS} from ${WITH_INCOME}
-      where c.member_id = ${memberOf(userId)} and c.closing_date between ${from} and ${to}`,
-    sql`date desc`,
-    q,
+    sql`select count(*) from closing_rows c where ${where}`,
+    sql`select ${CYCLE_COLUMNS} from (select * from closing_rows c where ${where} order by c.closing_date desc ${window(q)}) c
+      ${WITH_INCOME} order by c.closing_date desc`,
   );
 }
 
 export async function cycleOf(db: Db, userId: number, date: string): Promise<CycleRecord | undefined> {
   const { rows } = await db.execute<CycleRecord>(sql`
-    select ${CYCLE_COLUMNS} from ${WITH_INCOME}
+    select ${CYCLE_COLUMNS} from closing_rows c ${WITH_INCOME}
     where c.member_id = ${memberOf(userId)} and c.closing_date = ${date}::date`);
   return rows[0];
 }

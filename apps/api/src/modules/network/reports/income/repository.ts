@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { DEFAULT_PLAN } from '../../../../compensation/plan';
-import { bounds, memberOf, pageOfRows, type PageQuery, type Range } from '../paging';
+import { bounds, memberOf, pageOfRows, window, type PageQuery, type Range } from '../paging';
 
 /**
  * The member's income lines (plan 4, 6): WAITING, PAID or VOID, corrections as negative lines of the
@@ -127,15 +127,16 @@ const DETAIL: Record<IncomeType, SQL> = {
 
 export async function linePage(db: Db, userId: number, type: IncomeType, q: Range & PageQuery) {
   const { from, to } = bounds(q);
+  const where = sql`l.member_id = ${memberOf(userId)} and l.type = ${type} and l.income_date between ${from} and ${to}`;
   return pageOfRows<LineRecord>(
     db,
+    sql`select count(*) from income_lines l where ${where}`,
     sql`select l.id, l.income_date, l.amount, l.state, l.correction, l.generation,
         o.order_no, o.order_type, o.package_code, o.pv_total as order_pv ${DETAIL[type]}
-      from income_lines l join members me on me.id = l.member_id
-      join orders o on o.id = l.order_id join members b on b.id = o.member_id join users u on u.id = b.user_id
+      from (select * from income_lines l where ${where} order by l.income_date desc, l.id desc ${window(q)}) l
+      join members me on me.id = l.member_id join orders o on o.id = l.order_id
+      join members b on b.id = o.member_id join users u on u.id = b.user_id
       left join order_items i on i.id = l.order_item_id
-      where me.user_id = ${userId} and l.type = ${type} and l.income_date between ${from} and ${to}`,
-    sql`income_date desc, id desc`,
-    q,
+      order by l.income_date desc, l.id desc`,
   );
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { bounds, memberOf, pageOfRows, type PageQuery, type Range } from '../paging';
+import { bounds, memberOf, pageOfRows, window, type PageQuery, type Range } from '../paging';
 
 /**
  * The member's orders and their lines (plan 2.1): the engine's `orders` and `order_items`, the
@@ -51,14 +51,14 @@ export async function orderPage(
   q: Range & PageQuery & { status?: string | undefined; order_type?: string | undefined },
 ) {
   const { from, to } = bounds(q);
+  const where = sql`o.member_id = ${memberOf(userId)} and ${ORDER_DATE} between ${from} and ${to}
+    and (${q.status ?? null}::text is null or o.status = ${q.status ?? null})
+    and (${q.order_type ?? null}::text is null or o.order_type = ${q.order_type ?? null})`;
   return pageOfRows<OrderRecord>(
     db,
-    sql`select ${ORDER_COLUMNS} from orders o
-      where o.member_id = ${memberOf(userId)} and ${ORDER_DATE} between ${from} and ${to}
-        and (${q.status ?? null}::text is null or o.status = ${q.status ?? null})
-        and (${q.order_type ?? null}::text is null or o.order_type = ${q.order_type ?? null})`,
-    sql`order_date desc, id desc`,
-    q,
+    sql`select count(*) from orders o where ${where}`,
+    sql`select ${ORDER_COLUMNS} from (select o.* from orders o where ${where}
+      order by ${ORDER_DATE} desc, o.id desc ${window(q)}) o order by order_date desc, o.id desc`,
   );
 }
 
@@ -135,12 +135,12 @@ const ITEM_COLUMNS = sql`i.id, o.id as order_id, o.order_no, o.order_type, o.sta
 /** Lines of the member's orders paid in the range (only a payment gives points). */
 export async function itemPage(db: Db, userId: number, q: Range & PageQuery) {
   const { from, to } = bounds(q);
-  return pageOfRows<ItemRecord & { paid_sort: string }>(
+  const where = sql`o.member_id = ${memberOf(userId)} and o.paid_date between ${from} and ${to}`;
+  return pageOfRows<ItemRecord>(
     db,
-    sql`select ${ITEM_COLUMNS} from orders o join order_items i on i.order_id = o.id
-      where o.member_id = ${memberOf(userId)} and o.paid_date between ${from} and ${to}`,
-    sql`payment_date desc, order_id desc, line_no`,
-    q,
+    sql`select count(*) from orders o join order_items i on i.order_id = o.id where ${where}`,
+    sql`select ${ITEM_COLUMNS} from orders o join order_items i on i.order_id = o.id where ${where}
+      order by o.paid_date desc, o.id desc, i.line_no ${window(q)}`,
   );
 }
 
