@@ -142,6 +142,34 @@ export const routes: RouteObject[] = [
                     path: paths.staffKycCase.path,
                     lazy: lazyPage(() => import('../features/staff/kyc-case-page')),
                   },
+                  {
+                    path: paths.staffClosings.path,
+                    lazy: lazyPage(() => import('../features/staff-engine/closings-page')),
+                  },
+                  {
+                    path: paths.staffClosing.path,
+                    lazy: lazyPage(() => import('../features/staff-engine/closing-page')),
+                  },
+                  {
+                    path: paths.staffPayouts.path,
+                    lazy: lazyPage(() => import('../features/staff-engine/payouts-page')),
+                  },
+                  {
+                    path: paths.staffPayout.path,
+                    lazy: lazyPage(() => import('../features/staff-engine/payout-page')),
+                  },
+                  {
+                    path: paths.staffPlan.path,
+                    lazy: lazyPage(() => import('../features/staff-engine/plan-page')),
+                  },
+                  {
+                    path: paths.staffAdjustments.path,
+                    lazy: lazyPage(() => import('../features/staff-engine/adjustments-page')),
+                  },
+                  {
+                    path: paths.staffSimulator.path,
+                    lazy: lazyPage(() => import('../features/staff-engine/simulator-page')),
+                  },
                 ],
               },
               {

@@ -45,6 +45,15 @@ export const paths = {
     path: '/staff/kyc/:memberId',
     href: (memberId: number) => `/staff/kyc/${memberId}`,
   },
+  /** The engine's desk, for staff: closing runs (?type=&from=&to=&page=) and one run. */
+  staffClosings: { path: '/staff/closings', href: () => '/staff/closings' },
+  staffClosing: { path: '/staff/closings/:id', href: (id: number) => `/staff/closings/${id}` },
+  /** Payout runs, and one run by its date (YYYY-MM-DD). */
+  staffPayouts: { path: '/staff/payouts', href: () => '/staff/payouts' },
+  staffPayout: { path: '/staff/payouts/:date', href: (date: string) => `/staff/payouts/${date}` },
+  staffPlan: { path: '/staff/plan', href: () => '/staff/plan' },
+  staffAdjustments: { path: '/staff/adjustments', href: () => '/staff/adjustments' },
+  staffSimulator: { path: '/staff/simulator', href: () => '/staff/simulator' },
   /**
    * The built-in shop (public). `?shop=CODE` opens a member's community shop for guests;
    * `?login_code=` is the one-time code of the portal's Online Shopping link.

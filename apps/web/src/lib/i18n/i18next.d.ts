@@ -1,4 +1,5 @@
 import type { resources } from './resources';
+import type engine from '../../locales/th/engine.json';
 import type legal from '../../locales/th/legal.json';
 import type organization from '../../locales/th/organization.json';
 import type profile from '../../locales/th/profile.json';
@@ -11,6 +12,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: (typeof resources)['th'] & {
+      engine: typeof engine;
       legal: typeof legal;
       organization: typeof organization;
       profile: typeof profile;

@@ -1,0 +1,40 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Adjustment, AdjustmentBody, MemberBalance } from '@portal/contracts/engine';
+import type { Page } from '@portal/contracts/envelope';
+import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
+import { apiRequest } from '../../../lib/http/client';
+import { ENGINE_KEY } from './closings';
+
+const ADJUSTMENTS_KEY = [...ENGINE_KEY, 'adjustments'] as const;
+
+export function useMemberSearch(q: string) {
+  return useQuery({
+    queryKey: [...ADJUSTMENTS_KEY, 'members', q],
+    queryFn: ({ signal }) =>
+      apiRequest<MemberBalance[]>('/v1/adjustments/members', { service: 'staff', query: { q }, signal }),
+    enabled: q.length > 0,
+    staleTime: 0,
+  });
+}
+
+export function useAdjustments(memberId: number | null, page: number) {
+  return useQuery({
+    queryKey: [...ADJUSTMENTS_KEY, 'list', memberId, page],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<Adjustment>>('/v1/adjustments', {
+        service: 'staff',
+        query: { member_id: memberId ?? undefined, page, per_page: DEFAULT_PER_PAGE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdjust() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdjustmentBody) =>
+      apiRequest<Adjustment>('/v1/adjustments', { service: 'staff', method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ADJUSTMENTS_KEY }),
+  });
+}

@@ -1,0 +1,38 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PlanVersionBody, PlanView, SimulationResult } from '@portal/contracts/engine';
+import { apiRequest } from '../../../lib/http/client';
+import { ENGINE_KEY } from './closings';
+
+const PLAN_KEY = [...ENGINE_KEY, 'plan'] as const;
+
+export const planQuery = () =>
+  queryOptions({
+    queryKey: PLAN_KEY,
+    queryFn: ({ signal }) => apiRequest<PlanView>('/v1/plan', { service: 'staff', signal }),
+  });
+
+export function usePlan() {
+  return useQuery(planQuery());
+}
+
+export function useCreatePlanVersion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlanVersionBody) =>
+      apiRequest<PlanView>('/v1/plan/versions', { service: 'staff', method: 'POST', body }),
+    onSuccess: (view) => client.setQueryData(PLAN_KEY, view),
+  });
+}
+
+/** A simulation creates and drops a database of its own: it may take several seconds. */
+export function useSimulate() {
+  return useMutation({
+    mutationFn: (scenario: Record<string, unknown>) =>
+      apiRequest<SimulationResult>('/v1/plan/simulate', {
+        service: 'staff',
+        method: 'POST',
+        body: scenario,
+        timeoutMs: 120_000,
+      }),
+  });
+}

@@ -1,0 +1,369 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { PlanParams, PlanView } from '@portal/contracts/engine';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/http/errors';
+import { useCreatePlanVersion } from '../api/plan';
+import {
+  errorsFromServer,
+  formFromParams,
+  toPlanBody,
+  type PlanFormErrors,
+  type PlanFormValues,
+} from '../model/plan-form';
+import { useDescribeRefusal, useFormat } from './bits';
+
+type Decimals =
+  | 'PV_THB'
+  | 'REFERRER_PCT'
+  | 'CASHBACK_PCT'
+  | 'CYCLE_POINT_SPLIT'
+  | 'WHT_RATE'
+  | 'MIN_PAYOUT'
+  | 'TRANSFER_FEE';
+type Integers = 'ACTIVITY_PV' | 'ACTIVITY_DAYS' | 'MTA_MIN_PV' | 'HOLD_RELEASE_DAYS';
+const DECIMALS: Decimals[] = [
+  'REFERRER_PCT',
+  'CASHBACK_PCT',
+  'CYCLE_POINT_SPLIT',
+  'WHT_RATE',
+  'PV_THB',
+  'MIN_PAYOUT',
+  'TRANSFER_FEE',
+];
+const INTEGERS: Integers[] = ['ACTIVITY_PV', 'ACTIVITY_DAYS', 'MTA_MIN_PV', 'HOLD_RELEASE_DAYS'];
+
+/** A whole number from a NumberInput (which may hand over a string while typing). */
+const int = (v: string | number) => (typeof v === 'number' ? v : Number.parseInt(v, 10) || 0);
+
+/**
+ * A new version of the plan from a date (plan section 7): every parameter, prefilled with the version
+ * in force. Rates are fractions as the plan writes them ("0.20" is 20%); amounts in baht.
+ */
+export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (version: number) => void }) {
+  const { t } = useTranslation('engine');
+  const f = useFormat();
+  const create = useCreatePlanVersion();
+  const refusal = useDescribeRefusal();
+  const [values, setValues] = useState<PlanFormValues>(() =>
+    formFromParams(view.in_force.params, view.earliest_from),
+  );
+  const [errors, setErrors] = useState<PlanFormErrors>({});
+  const p = values.params;
+  const setParams = (change: (params: PlanParams) => PlanParams) =>
+    setValues((v) => ({ ...v, params: change(v.params) }));
+  const bad = (path: string) => (errors[path] ? t('plan.form.invalid') : undefined);
+
+  const submit = () => {
+    const checked = toPlanBody(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    create.mutate(checked.body, {
+      onSuccess: (next) => onDone(next.versions[0]?.version ?? 0),
+      onError: (error) => {
+        if (error instanceof ApiError) setErrors(errorsFromServer(error.fieldErrors));
+      },
+    });
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      data-testid="plan-form"
+    >
+      <Stack gap="md">
+        <Paper withBorder p="md" radius="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              type="date"
+              required
+              label={t('plan.form.from')}
+              description={t('plan.form.fromHint', { date: f.longDay(view.earliest_from) })}
+              min={view.earliest_from}
+              value={values.effective_from}
+              onChange={(e) => setValues((v) => ({ ...v, effective_from: e.currentTarget.value }))}
+              error={bad('effective_from')}
+              data-testid="plan-form-from"
+            />
+            <TextInput
+              label={t('plan.form.note')}
+              value={values.note}
+              maxLength={500}
+              onChange={(e) => setValues((v) => ({ ...v, note: e.currentTarget.value }))}
+              data-testid="plan-form-note"
+            />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder p="md" radius="lg">
+          <Title order={3} size="h5" mb="xs">
+            {t('plan.form.figures')}
+          </Title>
+          <Text size="xs" c="dimmed" mb="sm">
+            {t('plan.form.ratesHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+            {DECIMALS.map((key) => (
+              <TextInput
+                key={key}
+                label={t(`params.${key}`)}
+                value={p[key]}
+                inputMode="decimal"
+                onChange={(e) => {
+                  const value = e.currentTarget.value.trim();
+                  setParams((x) => ({ ...x, [key]: value }));
+                }}
+                error={bad(`params.${key}`)}
+                data-testid={`plan-param-${key}`}
+              />
+            ))}
+            {INTEGERS.map((key) => (
+              <NumberInput
+                key={key}
+                label={t(`params.${key}`)}
+                value={p[key]}
+                allowDecimal={false}
+                allowNegative={false}
+                onChange={(v) => setParams((x) => ({ ...x, [key]: int(v) }))}
+                error={bad(`params.${key}`)}
+              />
+            ))}
+            <TextInput
+              label={t('params.MTA_RATE')}
+              description={t('plan.form.mtaHint')}
+              value={values.mtaRates}
+              onChange={(e) => setValues((v) => ({ ...v, mtaRates: e.currentTarget.value }))}
+              error={bad('params.MTA_RATE')}
+            />
+            <Select
+              label={t('params.PAYOUT_WEEKDAY')}
+              data={[0, 1, 2, 3, 4, 5, 6].map((d) => ({
+                value: String(d),
+                label: t(`weekdays.${d}` as 'weekdays.2'),
+              }))}
+              value={String(p.PAYOUT_WEEKDAY)}
+              allowDeselect={false}
+              onChange={(v) => setParams((x) => ({ ...x, PAYOUT_WEEKDAY: Number(v ?? 2) }))}
+            />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder p="md" radius="lg">
+          <Title order={3} size="h5" mb="xs">
+            {t('plan.packages')}
+          </Title>
+          <Table.ScrollContainer minWidth={640}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('plan.package')}</Table.Th>
+                  <Table.Th>{t('plan.price')}</Table.Th>
+                  <Table.Th>{t('plan.pv')}</Table.Th>
+                  <Table.Th>{t('plan.cycleValue')}</Table.Th>
+                  <Table.Th>{t('plan.incomePercent')}</Table.Th>
+                  <Table.Th>{t('plan.cap')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {Object.entries(p.PACKAGES).map(([code, pkg]) => {
+                  const set = (field: keyof typeof pkg, value: string | number) =>
+                    setParams((x) => ({
+                      ...x,
+                      PACKAGES: { ...x.PACKAGES, [code]: { ...pkg, [field]: value } },
+                    }));
+                  const path = (field: string) => `params.PACKAGES.${code}.${field}`;
+                  return (
+                    <Table.Tr key={code}>
+                      <Table.Td fw={600}>{code}</Table.Td>
+                      <Table.Td>
+                        <TextInput
+                          aria-label={`${code} ${t('plan.price')}`}
+                          value={pkg.price}
+                          onChange={(e) => set('price', e.currentTarget.value.trim())}
+                          error={bad(path('price'))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <NumberInput
+                          aria-label={`${code} ${t('plan.pv')}`}
+                          value={pkg.pv}
+                          allowDecimal={false}
+                          allowNegative={false}
+                          onChange={(v) => set('pv', int(v))}
+                          error={bad(path('pv'))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <NumberInput
+                          aria-label={`${code} ${t('plan.cycleValue')}`}
+                          value={pkg.cycle_value}
+                          allowDecimal={false}
+                          allowNegative={false}
+                          onChange={(v) => set('cycle_value', int(v))}
+                          error={bad(path('cycle_value'))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput
+                          aria-label={`${code} ${t('plan.incomePercent')}`}
+                          value={pkg.income_percent}
+                          onChange={(e) => set('income_percent', e.currentTarget.value.trim())}
+                          error={bad(path('income_percent'))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput
+                          aria-label={`${code} ${t('plan.cap')}`}
+                          value={pkg.max_income_per_day}
+                          onChange={(e) => set('max_income_per_day', e.currentTarget.value.trim())}
+                          error={bad(path('max_income_per_day'))}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+        <Paper withBorder p="md" radius="lg">
+          <Title order={3} size="h5" mb="xs">
+            {t('plan.titles')}
+          </Title>
+          <Table.ScrollContainer minWidth={480}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('plan.title')}</Table.Th>
+                  <Table.Th>{t('plan.cycles')}</Table.Th>
+                  <Table.Th>{t('plan.referrals')}</Table.Th>
+                  <Table.Th>{t('plan.mtaDepth')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {p.TITLES.map((title, i) => {
+                  const set = (field: 'cycles' | 'referrals' | 'mta_depth', v: string | number) =>
+                    setParams((x) => ({
+                      ...x,
+                      TITLES: x.TITLES.map((tt, j) => (j === i ? { ...tt, [field]: int(v) } : tt)),
+                    }));
+                  return (
+                    <Table.Tr key={title.code}>
+                      <Table.Td fw={600}>{title.code}</Table.Td>
+                      {(['cycles', 'referrals', 'mta_depth'] as const).map((field) => (
+                        <Table.Td key={field}>
+                          <NumberInput
+                            aria-label={`${title.code} ${field}`}
+                            value={title[field]}
+                            allowDecimal={false}
+                            allowNegative={false}
+                            onChange={(v) => set(field, v)}
+                            error={bad(`params.TITLES.${i}.${field}`)}
+                          />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+        <Paper withBorder p="md" radius="lg">
+          <Stack gap="sm">
+            <Switch
+              label={t('params.TRAVEL_CAMPAIGN')}
+              checked={p.TRAVEL_CAMPAIGN !== null}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setParams((x) => ({
+                  ...x,
+                  TRAVEL_CAMPAIGN: on
+                    ? { start: values.effective_from, end: values.effective_from, required_points: 300 }
+                    : null,
+                }));
+              }}
+            />
+            {p.TRAVEL_CAMPAIGN && (
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                <TextInput
+                  type="date"
+                  label={t('plan.form.campaignStart')}
+                  value={p.TRAVEL_CAMPAIGN.start}
+                  onChange={(e) => {
+                    const start = e.currentTarget.value;
+                    setParams((x) => ({
+                      ...x,
+                      TRAVEL_CAMPAIGN: x.TRAVEL_CAMPAIGN && { ...x.TRAVEL_CAMPAIGN, start },
+                    }));
+                  }}
+                  error={bad('params.TRAVEL_CAMPAIGN.start')}
+                />
+                <TextInput
+                  type="date"
+                  label={t('plan.form.campaignEnd')}
+                  value={p.TRAVEL_CAMPAIGN.end}
+                  onChange={(e) => {
+                    const end = e.currentTarget.value;
+                    setParams((x) => ({
+                      ...x,
+                      TRAVEL_CAMPAIGN: x.TRAVEL_CAMPAIGN && { ...x.TRAVEL_CAMPAIGN, end },
+                    }));
+                  }}
+                  error={bad('params.TRAVEL_CAMPAIGN.end')}
+                />
+                <NumberInput
+                  label={t('plan.form.campaignPoints')}
+                  value={p.TRAVEL_CAMPAIGN.required_points}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  onChange={(v) =>
+                    setParams((x) => ({
+                      ...x,
+                      TRAVEL_CAMPAIGN: x.TRAVEL_CAMPAIGN && { ...x.TRAVEL_CAMPAIGN, required_points: int(v) },
+                    }))
+                  }
+                  error={bad('params.TRAVEL_CAMPAIGN.required_points')}
+                />
+              </SimpleGrid>
+            )}
+          </Stack>
+        </Paper>
+        {Object.keys(errors).length > 0 && (
+          <Alert color="red" variant="light" data-testid="plan-form-invalid">
+            {t('plan.form.fix')}
+          </Alert>
+        )}
+        {create.isError &&
+          !(create.error instanceof ApiError && create.error.errorCode === 'VALIDATION_ERROR') && (
+            <Alert color="red" variant="light" data-testid="plan-form-refused">
+              {refusal(create.error)}
+            </Alert>
+          )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={create.isPending} data-testid="plan-form-submit">
+            {t('plan.form.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

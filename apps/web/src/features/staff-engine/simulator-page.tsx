@@ -1,0 +1,209 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconFileUpload, IconPlayerPlay, IconWand } from '@tabler/icons-react';
+import type { SimulationResult } from '@portal/contracts/engine';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/http/errors';
+import { useDescribeError } from '../../lib/i18n/messages';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSimulate } from './api/plan';
+import { Money, useFormat } from './components/bits';
+import { DeskTable } from './components/desk-table';
+import { EXAMPLE_SCENARIO, parseScenario } from './model/scenario';
+import './engine-namespace';
+
+type Row = Record<string, unknown>;
+type Table = keyof SimulationResult;
+const TABLES: Table[] = ['closings', 'income', 'payouts', 'titles', 'hold_lots', 'members'];
+const MONEY = new Set([
+  'gross',
+  'paid',
+  'flushed',
+  'point_part',
+  'cash_part',
+  'max_income_per_day',
+  'amount',
+  'wht',
+  'net',
+  'point_balance',
+]);
+
+/** One table of the result: every field of its rows as a column (the contract's names), money formatted. */
+function ResultTable({ rows, name }: { rows: Row[]; name: Table }) {
+  const { t } = useTranslation('engine');
+  const f = useFormat();
+  const keys = Object.keys(rows[0] ?? {});
+  const columns: DataTableColumn<Row>[] = keys.map((key) => ({
+    accessor: key,
+    title: key,
+    textAlign: typeof rows[0]?.[key] === 'number' || MONEY.has(key) ? 'right' : 'left',
+    render: (r) => {
+      const v = r[key];
+      if (v === null || v === undefined) return '–';
+      if (MONEY.has(key) && typeof v === 'string') return <Money value={v} />;
+      if (/date$/.test(key) && typeof v === 'string') return f.day(v);
+      if (key === 'releases' && Array.isArray(v))
+        return (v as { date: string; pv: number; target: string }[])
+          .map((rel) => `${f.day(rel.date)} ${rel.pv} → ${rel.target}`)
+          .join('; ');
+      if (typeof v === 'boolean') return v ? t('simulator.yes') : t('simulator.no');
+      return String(v);
+    },
+  }));
+  return (
+    <DeskTable<Row>
+      data-testid={`simulation-${name}`}
+      idAccessor={(r) => JSON.stringify(r)}
+      records={rows}
+      columns={columns}
+      scrollAreaProps={{ type: 'auto' }}
+      customRowAttributes={() => ({ 'data-testid': 'simulation-row' })}
+    />
+  );
+}
+
+/** /staff/simulator: a scenario of plan section 13 in (pasted or uploaded), its result tables out. */
+export default function SimulatorPage() {
+  const { t } = useTranslation('engine');
+  const describe = useDescribeError();
+  useDocumentTitle(t('simulator.title'));
+  const [text, setText] = useState('');
+  const [local, setLocal] = useState<string | null>(null);
+  const simulate = useSimulate();
+
+  const run = () => {
+    const parsed = parseScenario(text);
+    if (!parsed.ok) {
+      setLocal(t(`simulator.errors.${parsed.error}`));
+      return;
+    }
+    setLocal(null);
+    simulate.mutate(parsed.scenario);
+  };
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setText(await file.text());
+    setLocal(null);
+    simulate.reset();
+  };
+  const refusal =
+    simulate.error instanceof ApiError && simulate.error.errorCode === 'VALIDATION_ERROR'
+      ? (simulate.error.field('scenario') ?? simulate.error.message)
+      : simulate.error
+        ? describe(simulate.error)
+        : null;
+  const result = simulate.data;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          {t('simulator.title')}
+        </Title>
+        <Text c="dimmed">{t('simulator.subtitle')}</Text>
+      </Stack>
+      <Paper withBorder p="md" radius="lg">
+        <Stack gap="sm">
+          <Textarea
+            label={t('simulator.scenario')}
+            description={t('simulator.scenarioHint')}
+            autosize
+            minRows={8}
+            maxRows={24}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            data-testid="simulator-scenario"
+          />
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Group gap="sm">
+              <FileButton onChange={(file) => void upload(file)} accept="application/json,.json">
+                {(props) => (
+                  <Button
+                    variant="light"
+                    leftSection={<IconFileUpload size={16} />}
+                    {...props}
+                    data-testid="simulator-upload"
+                  >
+                    {t('simulator.upload')}
+                  </Button>
+                )}
+              </FileButton>
+              <Button
+                variant="subtle"
+                leftSection={<IconWand size={16} />}
+                onClick={() => setText(JSON.stringify(EXAMPLE_SCENARIO, null, 2))}
+                data-testid="simulator-example"
+              >
+                {t('simulator.example')}
+              </Button>
+            </Group>
+            <Button
+              leftSection={<IconPlayerPlay size={16} />}
+              loading={simulate.isPending}
+              onClick={run}
+              data-testid="simulator-run"
+            >
+              {t('simulator.run')}
+            </Button>
+          </Group>
+          {simulate.isPending && (
+            <Text size="sm" c="dimmed">
+              {t('simulator.running')}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+      {(local || refusal) && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('simulator.refused')}
+          data-testid="simulator-error"
+        >
+          <Text size="sm" ff={local ? undefined : 'monospace'}>
+            {local ?? refusal}
+          </Text>
+        </Alert>
+      )}
+      {result && (
+        <Tabs defaultValue="closings" data-testid="simulator-result">
+          <Tabs.List>
+            {TABLES.map((name) => (
+              <Tabs.Tab
+                key={name}
+                value={name}
+                rightSection={
+                  <Badge size="xs" variant="light">
+                    {result[name].length}
+                  </Badge>
+                }
+              >
+                {t(`simulator.tables.${name}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {TABLES.map((name) => (
+            <Tabs.Panel key={name} value={name} pt="md">
+              <ResultTable rows={result[name] as unknown as Row[]} name={name} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+    </Stack>
+  );
+}
