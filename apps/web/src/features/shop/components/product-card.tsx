@@ -27,7 +27,7 @@ export function ProductCard({
   const image = product.images[0];
   const to = paths.ecommerceProduct.href(product.code, shop);
   return (
-    <Card withBorder padding="sm" radius="md" data-testid={`product-${product.code}`}>
+    <Card withBorder padding="sm" radius="md" data-testid={`product-card-${product.code}`}>
       <Card.Section component={Link} to={to} aria-label={product.name}>
         <AspectRatio ratio={1}>
           {image ? (

@@ -1,0 +1,191 @@
+import crypto from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launch, PHONE, shot, signIn } from './browser';
+import { createMember, DEMO, newMember, waitForPath, withPage, type NewMember } from './helpers';
+
+/**
+ * The shop (issue 7): a visitor browses and signs in, buys two products with the demo payment and
+ * sees the order; the sidebar's Online Shopping link signs the member in to the shop with a one-time
+ * code; a guest buys in a community shop and sends a transfer slip; staff confirm a slip and cancel
+ * an order. Screenshots in Thai and English, desktop and phone.
+ */
+let browser: Browser;
+let buyer: NewMember;
+beforeAll(async () => {
+  browser = await launch();
+  buyer = await createMember(newMember('shopper'));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A PNG whose bytes differ each time (the shop refuses a slip already used for another order). */
+function slipPng(): Buffer {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  return Buffer.concat([png, crypto.randomBytes(16)]);
+}
+
+const cartLabel = (page: Page) => page.getByTestId('shop-cart').getAttribute('aria-label');
+
+async function waitForCartCount(page: Page, count: number) {
+  await expect.poll(() => cartLabel(page), { timeout: 15_000 }).toMatch(new RegExp(`[^0-9]${count}[^0-9]`));
+}
+
+describe('the shop', () => {
+  it('a visitor browses, signs in, adds two products (the badge shows 2), pays with the demo payment and sees the order', async () => {
+    await withPage(browser, { lang: 'en' }, async (page) => {
+      await page.goto('/ecommerce?category=health');
+      const cards = page.locator('[data-testid^="product-card-"]');
+      await cards.first().waitFor();
+      // Visitors see retail prices and no add button.
+      expect(await page.locator('[data-testid^="add-"]').count()).toBe(0);
+      expect(await page.getByTestId('product-pv').count()).toBe(0);
+      await page.getByTestId('shop-search').fill('zzzz-nothing');
+      await page.getByTestId('shop-search').press('Enter');
+      await page.getByText('No products match your search.').waitFor();
+      await page.goto('/ecommerce?category=health');
+      await cards.first().waitFor();
+
+      await page.getByTestId('shop-sign-in').click();
+      await waitForPath(page, '/auth/login');
+      await page.getByTestId('login-username').fill(buyer.email);
+      await page.getByTestId('login-password').fill(buyer.password);
+      await page.getByTestId('login-submit').click();
+      await waitForPath(page, '/ecommerce');
+
+      // Members see member prices and PV, and a package offer (this member has none).
+      await page.getByTestId('product-pv').first().waitFor();
+      await page.getByTestId('buy-package').waitFor();
+      await page.goto('/ecommerce?category=health');
+      const adds = page.locator('[data-testid^="add-"]');
+      await adds.first().waitFor();
+      await adds.nth(0).click();
+      await waitForCartCount(page, 1);
+      await adds.nth(1).click();
+      await waitForCartCount(page, 2);
+
+      // The portal's top bar shows the same count.
+      await page.goto('/dashboard');
+      await expect.poll(() => page.getByTestId('cart-badge').getAttribute('data-count')).toBe('2');
+
+      await page.getByTestId('cart-button').click();
+      await waitForPath(page, '/ecommerce/cart');
+      await page.locator('[data-testid^="cart-line-"]').nth(1).waitFor();
+      await page.getByTestId('cart-checkout').click();
+      await waitForPath(page, '/ecommerce/checkout');
+      await page.getByLabel('Pick up at the office').check();
+      await page.getByTestId('pay-demo').check();
+      await page.getByTestId('checkout-place').click();
+      await page.getByTestId('order-placed').waitFor();
+      await page.getByTestId('payment-paid').waitFor();
+      const number = (await page.getByTestId('order-number').innerText()).replace('Order ', '').trim();
+      expect(number).toMatch(/^SO\d+/);
+      expect(await page.getByTestId('order-status').textContent()).toBe('Paid');
+      await shot(page, 'shop-order-en-desktop');
+      await waitForCartCount(page, 0);
+
+      await page.getByText('All my orders').click();
+      await waitForPath(page, '/ecommerce/orders');
+      await page.getByTestId(`order-${number}`).waitFor();
+      await shot(page, 'shop-orders-en-desktop');
+    });
+  });
+
+  it("a member opens the sidebar's Online Shopping link and is signed in to the shop by a one-time code", async () => {
+    await withPage(browser, { lang: 'en' }, async (page, context) => {
+      await signIn(page, buyer.email, buyer.password);
+      await waitForPath(page, '/dashboard');
+      const link = page.getByTestId('nav-shop');
+      // The address never carries the access token.
+      expect(await link.getAttribute('href')).toBe('/ecommerce');
+      const [shopPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+      const exchanged = await shopPage.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/shop/v1/session' && r.request().method() === 'POST',
+      );
+      expect(exchanged.status()).toBe(200);
+      expect(exchanged.request().url()).not.toContain('access_token');
+      await shopPage.waitForURL((url) => url.pathname === '/ecommerce' && !url.search.includes('login_code'));
+      await shopPage.getByTestId('shop-portal').waitFor();
+      await shopPage.getByTestId('product-pv').first().waitFor();
+    });
+  });
+
+  it('a guest buys through a community-shop link, pays by transfer with a slip and comes back by the order key', async () => {
+    await withPage(browser, { lang: 'th', viewport: PHONE }, async (page) => {
+      await page.goto(`/ecommerce?shop=${DEMO.invitationCode}`);
+      await page.getByText(`ร้านชุมชนของ`).first().waitFor();
+      const adds = page.locator('[data-testid^="add-"]');
+      await adds.first().waitFor();
+      await shot(page, 'shop-community-th-phone');
+      await adds.nth(0).click();
+      await waitForCartCount(page, 1);
+      await page.getByTestId('shop-cart').click();
+      await page.getByTestId('cart-checkout').click();
+      await waitForPath(page, '/ecommerce/checkout');
+      await page.getByTestId('guest-name').fill('สมหญิง ลูกค้า');
+      await page.getByTestId('guest-telephone').fill('0891234567');
+      await page.getByTestId('guest-address_line').fill('12/3 ถนนพหลโยธิน');
+      await page.getByTestId('guest-province').fill('เชียงใหม่');
+      await page.getByTestId('guest-post_code').fill('50000');
+      await page.getByTestId('pay-transfer').check();
+      await shot(page, 'shop-guest-checkout-th-phone');
+      await page.getByTestId('checkout-place').click();
+      await page.getByTestId('order-placed').waitFor();
+      const url = new URL(page.url());
+      expect(url.searchParams.get('key')).toBeTruthy();
+
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.getByTestId('slip-choose').click(),
+      ]);
+      await chooser.setFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slipPng() });
+      await page.getByTestId('slip-preview').waitFor();
+      await page.getByTestId('slip-upload').click();
+      await page.getByText('รอตรวจสอบ').waitFor();
+      await shot(page, 'shop-guest-order-th-phone');
+
+      // The order key brings the guest back to the order.
+      await page.goto(url.pathname + url.search);
+      await page.getByText('รอตรวจสอบ').waitFor();
+    });
+  });
+
+  it('screens in Thai and English, desktop and phone', async () => {
+    for (const lang of ['th', 'en'] as const) {
+      for (const [device, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        await withPage(browser, { lang, viewport }, async (page) => {
+          await page.goto('/ecommerce');
+          await page.locator('[data-testid^="product-price"]').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          await shot(page, `shop-catalog-visitor-${lang}-${device}`);
+          await signIn(page, buyer.email, buyer.password);
+          await page.goto('/ecommerce?category=beauty');
+          await page.getByTestId('product-pv').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          await shot(page, `shop-catalog-member-${lang}-${device}`);
+          await page.locator('[data-testid^="product-card-"] a').first().click();
+          await page.getByTestId('product-add').waitFor();
+          await page.waitForLoadState('networkidle');
+          await shot(page, `shop-product-${lang}-${device}`);
+          await page.getByTestId('product-add').click();
+          await page.goto('/ecommerce/cart');
+          await page.locator('[data-testid^="cart-line-"]').first().waitFor();
+          await shot(page, `shop-cart-${lang}-${device}`);
+          await page.goto('/ecommerce/checkout');
+          await page.getByTestId('checkout-place').waitFor();
+          await shot(page, `shop-checkout-${lang}-${device}`);
+          await page.goto('/dashboard');
+          await page.getByTestId('cart-badge').waitFor();
+          await shot(page, `shop-topbar-${lang}-${device}`, { fullPage: false });
+        });
+      }
+    }
+  });
+});
