@@ -9,12 +9,15 @@ import { envelope } from '../../plugins/envelope';
 import { advanceKycDeadlines } from '../identity/kyc/deadline';
 import { endAccessStamped } from '../identity/session/access';
 
-const clockBody = z.strictObject({ date: z.string() });
+/** `close: false` moves the date only: the days passed stay open for staff to close (/staff/closings). */
+const clockBody = z.strictObject({ date: z.string(), close: z.boolean().optional() });
 
 /**
  * Demo mode only (DESIGN 10): the demo's business date, and moving it forward. The days that pass
  * do what the scheduler does at midnight, in order: every ended day is closed (hold deadlines,
  * closing, titles, MTA, payout), then the KYC deadline of the new day, then the points members read.
+ * With `close: false` the days passed are left for staff to close from the desk (a demo of a closing
+ * started by hand); the scheduler's next run at 00:30 would close them too.
  */
 export const devClockRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
@@ -25,10 +28,13 @@ export const devClockRoutes =
 
     app.post('/clock', { schema: { hide: true } }, async (request) => {
       const parsed = clockBody.safeParse(request.body ?? {});
-      if (!parsed.success) throw validation('date', 'The date must be a calendar date written YYYY-MM-DD.');
+      if (!parsed.success) {
+        if (parsed.error.issues[0]?.path[0] === 'close') throw validation('close', 'close is true or false.');
+        throw validation('date', 'The date must be a calendar date written YYYY-MM-DD.');
+      }
       const move = await advanceDemoClock(ctx.db, parsed.data.date, ctx.config);
       const now = await businessNow(ctx.db, ctx.config);
-      const runs = await closeBusinessDays(ctx.db, now, 'demo-clock');
+      const runs = parsed.data.close === false ? [] : await closeBusinessDays(ctx.db, now, 'demo-clock');
       const kyc = await advanceKycDeadlines(ctx.db, now.at, ctx.config.kyc);
       await endAccessStamped(ctx, kyc.standingChanged);
       await refreshVolumePreview(ctx.db);

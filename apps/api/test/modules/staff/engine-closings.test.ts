@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClosingDetail, ClosingRequest, ClosingStatus, EngineRun } from '@portal/contracts/engine';
 import { DEFAULT_PLAN } from '../../../src/compensation/plan';
-import { createTestApp, type TestApp } from '../../helpers/app';
+import { addDays } from '../../../src/compensation/dates';
+import { call, createTestApp, type TestApp } from '../../helpers/app';
 import { desk, paid, treeMember, type TreeMember } from '../../helpers/engine';
 import { expectData, expectError } from '../../helpers/expect';
 import { buyer, staffToken } from '../../helpers/shop';
@@ -193,5 +194,51 @@ describe('the OpenAPI document', () => {
       if (code)
         expect(JSON.stringify(op?.responses?.[code]), `${method} ${path} ${code}`).toContain('schema');
     }
+  });
+});
+
+describe('a demo day left for staff to close', () => {
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp({ DEMO_MODE: 'true' });
+  });
+  afterAll(() => demo.close());
+
+  it('when the demo clock moves with close: false then the days passed wait for staff, who close them in order', async () => {
+    const boss = await staffToken(demo);
+    const member = await treeMember(demo);
+    const before = expectData<ClosingStatus>(await desk(demo, 'GET', '/closings/status', boss.token));
+    await paid(demo, member.id, 'PACKAGE', 500, before.business_date, 'STARTER');
+    const to = addDays(before.business_date, 2);
+    const moved = expectData(
+      await call(demo.app, 'POST', '/dev/clock', { body: { date: to, close: false }, token: boss.token }),
+    );
+    expect(moved).toMatchObject({ to, runs: [] });
+    const s = expectData<ClosingStatus>(await desk(demo, 'GET', '/closings/status', boss.token));
+    expect(s).toMatchObject({
+      business_date: to,
+      last_closed: null,
+      next_day: before.business_date,
+      closable: true,
+    });
+    for (const date of [before.business_date, addDays(before.business_date, 1)]) {
+      const done = expectData<ClosingRequest>(
+        await desk(demo, 'POST', '/closings?wait=true', boss.token, { date }),
+      );
+      expect(done).toMatchObject({ status: 'DONE', business_date: date });
+    }
+    expect(expectData<ClosingStatus>(await desk(demo, 'GET', '/closings/status', boss.token))).toMatchObject({
+      last_closed: addDays(before.business_date, 1),
+      next_day: to,
+      closable: false,
+    });
+    expectError(
+      await call(demo.app, 'POST', '/dev/clock', {
+        body: { date: addDays(to, 1), close: 'no' },
+        token: boss.token,
+      }),
+      422,
+      'VALIDATION_ERROR',
+    );
   });
 });
