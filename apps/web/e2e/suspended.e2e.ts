@@ -64,6 +64,19 @@ describe('a suspended member', () => {
       expect(await chooseLanguageSignedIn(page, 'th')).toBe(200);
       await seesHeading(page, 'เปลี่ยนรหัสผ่าน');
       expect(await visibleText(banner)).toContain(MESSAGE_TH);
+
+      // Finishing KYC is the way out (decision 012): the profile opens with its bank, documents and
+      // KYC sections only; the rest of the profile and the network stay closed.
+      await page.goto('/profile#documents');
+      await waitForPath(page, '/profile');
+      await page.getByTestId('section-documents').waitFor();
+      await page.getByTestId('section-bank').waitFor();
+      expect(await page.getByTestId('section-addresses').count()).toBe(0);
+      expect(await page.getByTestId('section-information').count()).toBe(0);
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.screenshot({ path: 'screenshots/suspended-kyc-profile-th-phone.png', fullPage: true });
+      await page.goto('/organization');
+      await waitForPath(page, '/notifications');
     });
   });
 });

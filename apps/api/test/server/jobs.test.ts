@@ -85,9 +85,18 @@ describe('two API processes on one database', () => {
       );
       expect(rows).toEqual([{ state: 'completed', trigger: 'start' }]);
       const { rows: schedules } = await database.pool.query(
-        `select name, cron, timezone from pgboss.schedule`,
+        `select name, cron, timezone from pgboss.schedule order by name`,
       );
-      expect(schedules).toEqual([{ name: 'kyc-deadline', cron: '5 0 * * *', timezone: 'Asia/Bangkok' }]);
+      expect(schedules).toEqual([
+        { name: 'business-days', cron: '30 0 * * *', timezone: 'Asia/Bangkok' },
+        { name: 'kyc-deadline', cron: '5 0 * * *', timezone: 'Asia/Bangkok' },
+        { name: 'volume-preview', cron: '*/5 * * * *', timezone: 'Asia/Bangkok' },
+      ]);
+      // The engine's catch-up at start also ran once, on one of the two.
+      const { rows: engine } = await database.pool.query(
+        `select state from pgboss.job where name = 'business-days'`,
+      );
+      expect(engine).toEqual([{ state: 'completed' }]);
     } finally {
       await database.close();
     }
