@@ -240,5 +240,17 @@ describe('a demo day left for staff to close', () => {
       422,
       'VALIDATION_ERROR',
     );
+    // Days the demo clock closes are listed as its own, beside the staff's.
+    expectData(
+      await call(demo.app, 'POST', '/dev/clock', { body: { date: addDays(to, 1) }, token: boss.token }),
+    );
+    const runs = expectData(await desk(demo, 'GET', '/closings?type=DAILY', boss.token));
+    expect(
+      runs.items.map((r: EngineRun) => [r.business_date, r.started_by, r.staff?.user_id ?? null]),
+    ).toEqual([
+      [to, 'demo-clock', null],
+      [addDays(before.business_date, 1), `staff:${boss.user.id}`, boss.user.id],
+      [before.business_date, `staff:${boss.user.id}`, boss.user.id],
+    ]);
   });
 });

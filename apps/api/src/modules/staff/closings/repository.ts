@@ -26,7 +26,7 @@ const RUN_SELECT = sql.raw(`
   select r.id, r.type, r.business_date::text as business_date, r.plan_version, r.status, r.started_by,
     u.id as staff_id, ${staffName('u')} as staff_name, r.started_at, r.finished_at, r.counts, r.totals
   from engine_runs r
-  left join users u on r.started_by ~ '^staff:[0-9]+$' and u.id = substring(r.started_by from 7)::bigint`);
+  left join users u on u.id = (case when r.started_by ~ '^staff:[0-9]+$' then substring(r.started_by from 7)::bigint end)`);
 
 export function toRun(r: RunRow): EngineRun {
   const started = new Date(r.started_at);

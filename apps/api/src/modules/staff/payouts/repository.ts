@@ -32,7 +32,7 @@ const RUN_SELECT = sql`
     coalesce(p.point_part, 0)::text as point_part, coalesce(p.fee, 0)::text as fee,
     coalesce(p.net, 0)::text as net, coalesce(h.gross, 0)::text as held_gross
   from engine_runs r
-  left join users u on r.started_by ~ '^staff:[0-9]+$' and u.id = substring(r.started_by from 7)::bigint
+  left join users u on u.id = (case when r.started_by ~ '^staff:[0-9]+$' then substring(r.started_by from 7)::bigint end)
   left join lateral (
     select count(*) as n, sum(gross) as gross, sum(wht) as wht, sum(point_part) as point_part, sum(fee) as fee,
       sum(net) as net
