@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launch, PHONE, shot, signIn } from './browser';
+import { baseUrl, DESKTOP, launch, PHONE, shot, signIn } from './browser';
 import { createMember, DEMO, newMember, waitForPath, withPage, type NewMember } from './helpers';
 
 /**
@@ -27,6 +27,52 @@ function slipPng(): Buffer {
     'base64',
   );
   return Buffer.concat([png, crypto.randomBytes(16)]);
+}
+
+/** A guest's community-shop order placed through the API (transfer), optionally with its slip. */
+async function guestOrderByApi(withSlip: boolean): Promise<string> {
+  const base = `${baseUrl()}/shop`;
+  const headers = { 'X-App-Key': 'portal-web', Accept: 'application/json' };
+  const tokenRes = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: 'portal-web',
+      client_secret: 'public',
+    }),
+  });
+  const auth = {
+    ...headers,
+    Authorization: `Bearer ${((await tokenRes.json()) as { access_token: string }).access_token}`,
+  };
+  const list = (await (await fetch(`${base}/v1/products?category=home`, { headers: auth })).json()) as {
+    data: { items: { code: string }[] };
+  };
+  const res = await fetch(`${base}/v1/community/${DEMO.invitationCode}/orders`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify({
+      items: [{ product_code: list.data.items[0]!.code, quantity: 1 }],
+      customer: { name: 'ลูกค้า ทดสอบ', telephone: '0811111111' },
+      delivery: { method: 'pickup' },
+      payment_method: 'transfer',
+    }),
+  });
+  const placed = (await res.json()) as { data: { order: { order_no: string }; guest_key: string } };
+  if (!res.ok) throw new Error(`guest order: ${res.status} ${JSON.stringify(placed)}`);
+  const number = placed.data.order.order_no;
+  if (withSlip) {
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(slipPng())], { type: 'image/png' }), 'slip.png');
+    const slip = await fetch(`${base}/v1/community/orders/${number}/slip`, {
+      method: 'POST',
+      headers: { ...auth, 'X-Order-Key': placed.data.guest_key },
+      body: form,
+    });
+    if (!slip.ok) throw new Error(`slip: ${slip.status} ${await slip.text()}`);
+  }
+  return number;
 }
 
 const cartLabel = (page: Page) => page.getByTestId('shop-cart').getAttribute('aria-label');
@@ -151,6 +197,41 @@ describe('the shop', () => {
       // The order key brings the guest back to the order.
       await page.goto(url.pathname + url.search);
       await page.getByText('รอตรวจสอบ').waitFor();
+    });
+  });
+
+  it('staff confirm a transfer slip and cancel an order on the orders desk', async () => {
+    const withSlip = await guestOrderByApi(true);
+    const unpaid = await guestOrderByApi(false);
+    for (const [lang, device, viewport] of [
+      ['en', 'desktop', DESKTOP],
+      ['th', 'phone', PHONE],
+    ] as const) {
+      await withPage(browser, { lang, viewport }, async (page) => {
+        await signIn(page, 'staff@portal.test', 'demo-pass-1234');
+        await page.goto('/staff/orders?slip=1');
+        await page.locator('[data-testid^="staff-order-SO"]').first().waitFor();
+        await shot(page, `staff-orders-${lang}-${device}`);
+      });
+    }
+    await withPage(browser, { lang: 'en' }, async (page) => {
+      await signIn(page, 'staff@portal.test', 'demo-pass-1234');
+      await page.getByTestId('nav-staffOrders').click();
+      await waitForPath(page, '/staff/orders');
+      await page.getByTestId('staff-orders-slip').check();
+      await page.getByTestId(`staff-order-${withSlip}`).click();
+      await page.getByTestId('staff-slip-image').waitFor();
+      await shot(page, 'staff-order-slip-en-desktop');
+      await page.getByTestId('staff-slip-confirm').click();
+      await expect.poll(() => page.getByTestId('staff-order-status').textContent()).toBe('Paid');
+      await page.keyboard.press('Escape');
+
+      await page.goto(`/staff/orders?q=${unpaid}`);
+      await page.getByTestId(`staff-order-${unpaid}`).click();
+      await page.getByTestId('staff-reason').fill('The customer asked to cancel');
+      await page.getByTestId('staff-cancel').click();
+      await expect.poll(() => page.getByTestId('staff-order-status').textContent()).toBe('Canceled');
+      await page.getByText('The customer asked to cancel').first().waitFor();
     });
   });
 

@@ -170,6 +170,10 @@ export const routes: RouteObject[] = [
                     path: paths.staffSimulator.path,
                     lazy: lazyPage(() => import('../features/staff-engine/simulator-page')),
                   },
+                  {
+                    path: paths.staffOrders.path,
+                    lazy: lazyPage(() => import('../features/staff-shop/orders-page')),
+                  },
                 ],
               },
               {

@@ -54,6 +54,12 @@ export const paths = {
   staffPlan: { path: '/staff/plan', href: () => '/staff/plan' },
   staffAdjustments: { path: '/staff/adjustments', href: () => '/staff/adjustments' },
   staffSimulator: { path: '/staff/simulator', href: () => '/staff/simulator' },
+  /** The shop's orders desk (?q=&status=&slip=1). */
+  staffOrders: {
+    path: '/staff/orders',
+    href: (params: { status?: string; q?: string; slip?: boolean } = {}) =>
+      `/staff/orders${q({ status: params.status, q: params.q, slip: params.slip ? '1' : undefined })}`,
+  },
   /**
    * The built-in shop (public). `?shop=CODE` opens a member's community shop for guests;
    * `?login_code=` is the one-time code of the portal's Online Shopping link.

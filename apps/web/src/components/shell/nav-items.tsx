@@ -10,6 +10,7 @@ import {
   IconExternalLink,
   IconLayoutDashboard,
   IconShoppingBag,
+  IconReceipt,
   IconUserCheck,
   type Icon,
 } from '@tabler/icons-react';
@@ -100,6 +101,13 @@ export const NAV_ITEMS: NavItem[] = [
     label: 'nav.staffKyc',
     icon: IconUserCheck,
     to: paths.staffKyc.href(),
+    visible: (ctx) => ctx.isStaff === true,
+  },
+  {
+    key: 'staffOrders',
+    label: 'nav.staffOrders',
+    icon: IconReceipt,
+    to: paths.staffOrders.href(),
     visible: (ctx) => ctx.isStaff === true,
   },
   {

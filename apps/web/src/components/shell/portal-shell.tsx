@@ -112,7 +112,7 @@ export function PortalShell({
             </Box>
           </Group>
           <Group gap={4} wrap="nowrap">
-            <CartButton count={cartCount} shopUrl={getConfig().shopUrl} />
+            {user.member && <CartButton count={cartCount} shopUrl={getConfig().shopUrl} />}
             <UserMenu user={user} />
           </Group>
         </Group>

@@ -6,6 +6,7 @@ import type profile from '../../locales/th/profile.json';
 import type settings from '../../locales/th/settings.json';
 import type shop from '../../locales/th/shop.json';
 import type staff from '../../locales/th/staff.json';
+import type staffshop from '../../locales/th/staffshop.json';
 
 // Typed keys: a t('...') call with a key missing from the Thai files fails the type check.
 declare module 'i18next' {
@@ -19,6 +20,7 @@ declare module 'i18next' {
       settings: typeof settings;
       shop: typeof shop;
       staff: typeof staff;
+      staffshop: typeof staffshop;
     };
   }
 }

@@ -1,0 +1,164 @@
+import './staff-shop-namespace';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts/shop';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { PageLoader } from '../../components/ui/page-loader';
+import { formatDate } from '../../lib/i18n/dates';
+import { formatPoints } from '../../lib/i18n/numbers';
+import { isLanguage } from '../../lib/preferences';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useStaffOrders } from './api/orders';
+import { OrderDrawer } from './components/order-drawer';
+
+const isStatus = (v: string | null): v is OrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(v ?? '');
+
+/** /staff/orders: the orders desk. */
+export default function StaffOrdersPage() {
+  const { t, i18n } = useTranslation('staffshop');
+  const lang = isLanguage(i18n.language) ? i18n.language : 'th';
+  useDocumentTitle(t('orders.title'));
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status');
+  const filter = {
+    q: params.get('q') ?? undefined,
+    status: isStatus(status) ? status : undefined,
+    slip_waiting: params.get('slip') === '1',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const [search, setSearch] = useState(filter.q ?? '');
+  const [open, setOpen] = useState<string | null>(null);
+  const orders = useStaffOrders(filter, lang);
+  const update = (next: Record<string, string | undefined>) =>
+    setParams((p) => {
+      for (const [k, v] of Object.entries(next)) {
+        if (v) p.set(k, v);
+        else p.delete(k);
+      }
+      return p;
+    });
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    update({ q: search.trim() || undefined, page: undefined });
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('orders.title')}</Title>
+      <form onSubmit={onSearch}>
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <TextInput
+            style={{ flex: '1 1 220px' }}
+            label={t('orders.search')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            leftSection={<IconSearch size={16} />}
+            maxLength={100}
+            data-testid="staff-orders-search"
+          />
+          <Select
+            label={t('labels.status')}
+            data={ORDER_STATUSES.map((s) => ({ value: s, label: t(`labels.statuses.${s}`) }))}
+            value={filter.status ?? null}
+            onChange={(v) => update({ status: v ?? undefined, page: undefined })}
+            clearable
+            w={180}
+          />
+          <Button type="submit">{t('labels.search')}</Button>
+        </Group>
+      </form>
+      <Checkbox
+        label={t('orders.slipWaiting')}
+        checked={filter.slip_waiting}
+        onChange={(e) => update({ slip: e.currentTarget.checked ? '1' : undefined, page: undefined })}
+        data-testid="staff-orders-slip"
+      />
+      {orders.isPending ? (
+        <PageLoader />
+      ) : orders.isError ? (
+        <ErrorAlert error={orders.error} onRetry={() => void orders.refetch()} />
+      ) : orders.data.items.length === 0 ? (
+        <Text c="dimmed">{t('orders.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('labels.number')}</Table.Th>
+                <Table.Th>{t('orders.buyer')}</Table.Th>
+                <Table.Th>{t('labels.status')}</Table.Th>
+                <Table.Th>{t('labels.paymentStatus')}</Table.Th>
+                <Table.Th ta="right">{t('labels.total')}</Table.Th>
+                <Table.Th>{t('labels.date')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.data.items.map((o) => (
+                <Table.Tr
+                  key={o.order_no}
+                  onClick={() => setOpen(o.order_no)}
+                  style={{ cursor: 'pointer' }}
+                  data-testid={`staff-order-${o.order_no}`}
+                >
+                  <Table.Td>
+                    <Button variant="subtle" size="compact-sm" onClick={() => setOpen(o.order_no)}>
+                      {o.order_no}
+                    </Button>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{o.buyer_name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {o.member_code} · {t(`labels.types.${o.order_type}`)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{t(`labels.statuses.${o.status}`)}</Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <Text size="sm">{t(`labels.paymentStatuses.${o.payment_status}`)}</Text>
+                      {o.slip_waiting && (
+                        <Badge color="orange" size="xs">
+                          {t('orders.slip')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">฿{formatPoints(o.total_amount, lang)}</Table.Td>
+                  <Table.Td>{formatDate(o.created_at, lang, 'dateTime')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {orders.data && orders.data.pagination.last_page > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={orders.data.pagination.last_page}
+            value={filter.page}
+            onChange={(p) => update({ page: String(p) })}
+            size="sm"
+          />
+        </Group>
+      )}
+      <OrderDrawer number={open} lang={lang} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
