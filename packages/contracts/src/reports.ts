@@ -7,10 +7,11 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, SHOP_ORDER_TYPES, bundleItem, money, 
  * The member's reports (portal spec section 7 "Report calls", plan section 10): GET
  * /network/api/v1/report/... and /use_point_cycle/search, the signed-in member's own rows only.
  * Every figure is a sum of ledger rows (postings, income lines, closing rows, orders) for the
- * business-date range asked; money is a decimal string, PV and LVP whole numbers.
+ * business-date range asked; money is a decimal string, PV and LVP whole numbers. The income reports
+ * are in income-reports.ts.
  */
 
-const businessDate = z.string().meta({ description: 'Business date YYYY-MM-DD (Asia/Bangkok)' });
+export const businessDate = z.string().meta({ description: 'Business date YYYY-MM-DD (Asia/Bangkok)' });
 const isoInstant = z.string().meta({ description: 'ISO 8601 instant (UTC)' });
 const pv = z.number().int();
 
@@ -20,7 +21,7 @@ export const INCOME_STATES = ['WAITING', 'PAID', 'VOID'] as const;
 export const LVP_TYPES = ['INCREASE', 'DECREASE', 'OTHER'] as const;
 export const POINT_KINDS = ['CYCLE', 'USE', 'REFUND', 'OTHER'] as const;
 export const CYCLE_REASONS = ['NO_PACKAGE', 'INACTIVE', 'SUSPENDED', 'NOT_BINARY_QUALIFIED'] as const;
-const incomeState = z.enum(INCOME_STATES);
+export const incomeState = z.enum(INCOME_STATES);
 
 // ---- queries --------------------------------------------------------------------------------
 
@@ -58,7 +59,8 @@ export const reportItemParams = z.object({ itemId: bigintIdParam });
 /** Closing rows are keyed by (member, date): the member's row of a day is named by the date. */
 export const cycleRowParams = z.object({ id: day });
 
-const range = { date_from: businessDate.nullable(), date_to: businessDate.nullable() };
+/** A summary names the range it sums (null: open). */
+export const range = { date_from: businessDate.nullable(), date_to: businessDate.nullable() };
 
 // ---- points and volume ----------------------------------------------------------------------
 
@@ -286,112 +288,6 @@ export const cycleSummarySchema = z.object({
   cumulative_cycles: z.number().int(),
 });
 export type CycleSummary = z.infer<typeof cycleSummarySchema>;
-
-// ---- income ---------------------------------------------------------------------------------
-
-const stateTotals = {
-  /** Lines that are not VOID, and their sum: what the member earned (corrections included). */
-  lines: z.number().int(),
-  amount: money,
-  waiting: money,
-  paid: money,
-  /** The sum of lines voided by a cancellation before they were paid. */
-  void: money,
-};
-
-export const incomeSummarySchema = z.object({
-  ...range,
-  ...stateTotals,
-  by_type: z.array(z.object({ type: z.enum(INCOME_TYPES), ...stateTotals })),
-  /** Payout runs dated in the range. */
-  payouts: z.object({ count: z.number().int(), gross: money, wht: money, point_part: money, net: money }),
-});
-export type IncomeSummary = z.infer<typeof incomeSummarySchema>;
-
-/** report/income_current_summary: this week's (Monday to Sunday) WAITING income, and what is due. */
-export const incomeCurrentSummarySchema = z.object({
-  week_from: businessDate,
-  week_to: businessDate,
-  by_type: z.array(z.object({ type: z.enum(INCOME_TYPES), amount: money })),
-  amount: money,
-  /** Every WAITING line, whatever its date. */
-  waiting_total: money,
-  /** The next payout run and the WAITING lines it takes (up to the Sunday before it), before tax. */
-  next_payout_date: businessDate,
-  next_payout_gross: money,
-});
-export type IncomeCurrentSummary = z.infer<typeof incomeCurrentSummarySchema>;
-
-export const incomeTypeSummarySchema = z.object({ ...range, ...stateTotals });
-export type IncomeTypeSummary = z.infer<typeof incomeTypeSummarySchema>;
-
-const lineFields = {
-  id: z.number().int(),
-  income_date: businessDate,
-  amount: money,
-  state: incomeState,
-  /** A negative line correcting a paid one after its order was canceled (plan 2.4). */
-  correction: z.boolean(),
-};
-
-export const mtaSummarySchema = incomeTypeSummarySchema.extend({
-  months: z.array(
-    z.object({
-      month: z.string().meta({ description: 'YYYY-MM' }),
-      ...stateTotals,
-      generations: z.array(
-        z.object({ generation: z.number().int(), lines: z.number().int(), amount: money }),
-      ),
-    }),
-  ),
-});
-export type MtaSummary = z.infer<typeof mtaSummarySchema>;
-
-const buyer = { member_code: z.string(), member_name: z.string() };
-
-export const mtaRowSchema = z.object({
-  ...lineFields,
-  month: z.string(),
-  generation: z.number().int(),
-  order_no: z.string(),
-  order_pv: pv,
-  ...buyer,
-});
-export type MtaRow = z.infer<typeof mtaRowSchema>;
-
-export const referrerRowSchema = z.object({
-  ...lineFields,
-  order_no: z.string(),
-  order_type: z.enum(SHOP_ORDER_TYPES),
-  package_code: z.string().nullable(),
-  order_pv: pv,
-  ...buyer,
-});
-export type ReferrerRow = z.infer<typeof referrerRowSchema>;
-
-export const cashbackRowSchema = z.object({ ...lineFields, order_no: z.string(), order_pv: pv });
-export type CashbackRow = z.infer<typeof cashbackRowSchema>;
-
-/** One community-career (dropship) line: one line of a paid DROPSHIP order (plan 4.6). */
-export const dropshipRowSchema = z.object({
-  ...lineFields,
-  order_no: z.string(),
-  product_code: z.string(),
-  product_name: z.string(),
-  quantity: z.number().int(),
-  selling_price: money,
-  member_price: money,
-  grand_total: money,
-  compensation: money,
-  member_uuid: z.string(),
-});
-export type DropshipRow = z.infer<typeof dropshipRowSchema>;
-
-export const dropshipSummarySchema = incomeTypeSummarySchema.extend({
-  quantity: z.number().int(),
-  grand_total: money,
-});
-export type DropshipSummary = z.infer<typeof dropshipSummarySchema>;
 
 // ---- titles and balances --------------------------------------------------------------------
 

@@ -2,9 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contracts/envelope';
 import type {
   CashbackRow,
-  CycleDetail,
-  CycleRow,
-  CycleSummary,
   DropshipRow,
   DropshipSummary,
   IncomeCurrentSummary,
@@ -13,7 +10,8 @@ import type {
   MtaRow,
   MtaSummary,
   ReferrerRow,
-} from '@portal/contracts/reports';
+} from '@portal/contracts/income-reports';
+import type { CycleDetail, CycleRow, CycleSummary } from '@portal/contracts/reports';
 import { addDays, weekday } from '../../../src/compensation/dates';
 import { businessNow } from '../../../src/lib/clock';
 import { call, createTestApp, type TestApp } from '../../helpers/app';

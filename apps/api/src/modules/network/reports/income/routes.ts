@@ -9,9 +9,8 @@ import {
   mtaRowSchema,
   mtaSummarySchema,
   referrerRowSchema,
-  reportListQuery,
-  reportRangeQuery,
-} from '@portal/contracts/reports';
+} from '@portal/contracts/income-reports';
+import { reportListQuery, reportRangeQuery } from '@portal/contracts/reports';
 import { envelopeOf, pageOf } from '@portal/contracts/shop';
 import type { AppContext } from '../../../../context';
 import { userId } from '../../../../plugins/auth';

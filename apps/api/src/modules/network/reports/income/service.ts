@@ -1,6 +1,5 @@
 import type { Page } from '@portal/contracts/envelope';
 import {
-  INCOME_TYPES,
   type CashbackRow,
   type DropshipRow,
   type DropshipSummary,
@@ -10,9 +9,8 @@ import {
   type MtaRow,
   type MtaSummary,
   type ReferrerRow,
-  type ReportListQuery,
-  type ReportRangeQuery,
-} from '@portal/contracts/reports';
+} from '@portal/contracts/income-reports';
+import { INCOME_TYPES, type ReportListQuery, type ReportRangeQuery } from '@portal/contracts/reports';
 import type { Config } from '../../../../config';
 import type { Db } from '../../../../db/client';
 import { addDays, weekday } from '../../../../compensation/dates';
