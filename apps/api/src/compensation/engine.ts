@@ -81,9 +81,10 @@ async function inRun(
     const plan = await planFor(tx, date);
     const started = new Date();
     const { counts, totals = {} } = await work(tx, plan);
+    // finished_at is the clock's time: now() is the transaction's start, before `started`.
     const { rows } = await tx.execute<{ id: number }>(sql`
       insert into engine_runs (type, business_date, plan_version, status, started_by, started_at, finished_at, counts, totals)
-      values (${type}, ${date}, ${plan.version}, 'done', ${opts.startedBy}, ${started.toISOString()}::timestamptz, now(),
+      values (${type}, ${date}, ${plan.version}, 'done', ${opts.startedBy}, ${started.toISOString()}::timestamptz, clock_timestamp(),
         ${JSON.stringify(counts)}::jsonb, ${JSON.stringify(totals)}::jsonb)
       returning id`);
     return {
