@@ -129,7 +129,9 @@ export default function ClosingPage() {
               <Group gap="xs">
                 <RunTypeBadge type={r.type} />
                 <Text size="sm" c="dimmed">
-                  {t('run.status', { status: r.status })}
+                  {t('run.status', {
+                    status: t(`runStatus.${r.status}` as 'runStatus.done', { defaultValue: r.status }),
+                  })}
                 </Text>
               </Group>
             </Stack>
@@ -149,7 +151,7 @@ export default function ClosingPage() {
               <Fact label={t('runs.date')}>{f.longDay(r.business_date)}</Fact>
               <Fact label={t('runs.planVersion')}>
                 <Anchor component={Link} to={paths.staffPlan.href()}>
-                  {t('run.version', { version: r.plan_version })}
+                  {r.plan_version === 0 ? t('plan.builtIn') : t('run.version', { version: r.plan_version })}
                 </Anchor>
               </Fact>
               <Fact label={t('runs.startedBy')}>{f.starter(r)}</Fact>

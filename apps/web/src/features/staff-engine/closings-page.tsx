@@ -277,7 +277,12 @@ export default function ClosingsPage() {
               textAlign: 'right',
               visibleMediaQuery: '(min-width: 48em)',
             },
-            { accessor: 'started_by', title: t('runs.startedBy'), render: (r) => f.starter(r) },
+            {
+              accessor: 'started_by',
+              title: t('runs.startedBy'),
+              visibleMediaQuery: '(min-width: 36em)',
+              render: (r) => f.starter(r),
+            },
             {
               accessor: 'finished_at',
               title: t('runs.finished'),

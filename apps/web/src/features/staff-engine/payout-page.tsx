@@ -205,6 +205,7 @@ function SearchBox({
           aria-label={t('payouts.search')}
           placeholder={t('payouts.search')}
           leftSection={<IconSearch size={16} />}
+          data-testid="payout-paid-search"
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
@@ -262,7 +263,13 @@ export default function PayoutPage() {
                 {t('payout.title', { date: f.longDay(run.data.run_date) })}
               </Title>
               <Text size="sm" c="dimmed">
-                {t('payout.subtitle', { version: run.data.plan_version, name: f.starter(run.data) })}
+                {t('payout.subtitle', {
+                  plan:
+                    run.data.plan_version === 0
+                      ? t('plan.builtIn')
+                      : t('run.version', { version: run.data.plan_version }),
+                  name: f.starter(run.data),
+                })}
               </Text>
             </Stack>
             <Group gap="sm">

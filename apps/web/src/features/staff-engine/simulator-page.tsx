@@ -48,7 +48,8 @@ function ResultTable({ rows, name }: { rows: Row[]; name: Table }) {
   const keys = Object.keys(rows[0] ?? {});
   const columns: DataTableColumn<Row>[] = keys.map((key) => ({
     accessor: key,
-    title: key,
+    title: t(`simulator.fields.${key}` as 'simulator.fields.member', { defaultValue: key }),
+    noWrap: true,
     textAlign: typeof rows[0]?.[key] === 'number' || MONEY.has(key) ? 'right' : 'left',
     render: (r) => {
       const v = r[key];
