@@ -171,6 +171,10 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/staff-engine/simulator-page')),
                   },
                   {
+                    path: paths.staffProducts.path,
+                    lazy: lazyPage(() => import('../features/staff-shop/products-page')),
+                  },
+                  {
                     path: paths.staffOrders.path,
                     lazy: lazyPage(() => import('../features/staff-shop/orders-page')),
                   },

@@ -54,6 +54,8 @@ export const paths = {
   staffPlan: { path: '/staff/plan', href: () => '/staff/plan' },
   staffAdjustments: { path: '/staff/adjustments', href: () => '/staff/adjustments' },
   staffSimulator: { path: '/staff/simulator', href: () => '/staff/simulator' },
+  /** The shop's products and bundles, for staff. */
+  staffProducts: { path: '/staff/products', href: () => '/staff/products' },
   /** The shop's orders desk (?q=&status=&slip=1). */
   staffOrders: {
     path: '/staff/orders',

@@ -11,6 +11,7 @@ import {
   IconLayoutDashboard,
   IconShoppingBag,
   IconReceipt,
+  IconPackages,
   IconUserCheck,
   type Icon,
 } from '@tabler/icons-react';
@@ -108,6 +109,13 @@ export const NAV_ITEMS: NavItem[] = [
     label: 'nav.staffOrders',
     icon: IconReceipt,
     to: paths.staffOrders.href(),
+    visible: (ctx) => ctx.isStaff === true,
+  },
+  {
+    key: 'staffProducts',
+    label: 'nav.staffProducts',
+    icon: IconPackages,
+    to: paths.staffProducts.href(),
     visible: (ctx) => ctx.isStaff === true,
   },
   {

@@ -1,0 +1,69 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '@portal/contracts/envelope';
+import type { Product, StaffProductBody } from '@portal/contracts/shop';
+import { apiRequest, apiUpload } from '../../../lib/http/client';
+
+const KEY = ['staff-shop', 'products'] as const;
+
+export function useStaffProducts(filter: { q?: string; page: number }, lang: string) {
+  return useQuery({
+    queryKey: [...KEY, 'list', filter, lang],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<Product>>('/v1/products', {
+        service: 'staff',
+        query: { q: filter.q, page: filter.page, per_page: 20 },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every product, for a bundle's parts (the catalog is small: about thirty products). */
+export function useAllProducts(lang: string) {
+  return useQuery({
+    queryKey: [...KEY, 'all', lang],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<Product>>('/v1/products', { service: 'staff', query: { per_page: 100 }, signal }),
+  });
+}
+
+export type ProductFields = Omit<StaffProductBody, 'code' | 'kind'>;
+
+export function useSaveProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { code: string; create: StaffProductBody | null; update: Partial<ProductFields> }) =>
+      vars.create
+        ? apiRequest<Product>('/v1/products', { service: 'staff', method: 'POST', body: vars.create })
+        : apiRequest<Product>(`/v1/products/${encodeURIComponent(vars.code)}`, {
+            service: 'staff',
+            method: 'PUT',
+            body: vars.update,
+          }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useProductImage(code: string) {
+  const client = useQueryClient();
+  const done = () => client.invalidateQueries({ queryKey: KEY });
+  const add = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.set('file', file);
+      return apiUpload<Product>(`/v1/products/${encodeURIComponent(code)}/images`, form, {
+        service: 'staff',
+      });
+    },
+    onSuccess: done,
+  });
+  const remove = useMutation({
+    mutationFn: (imageId: number) =>
+      apiRequest<Product>(`/v1/products/${encodeURIComponent(code)}/images/${imageId}`, {
+        service: 'staff',
+        method: 'DELETE',
+      }),
+    onSuccess: done,
+  });
+  return { add, remove };
+}
