@@ -36,7 +36,7 @@ export const reportRangeQuery = z.object(rangeFields).refine(orderedRange, range
 export type ReportRangeQuery = z.infer<typeof reportRangeQuery>;
 
 const pageFields = {
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(DEFAULT_PER_PAGE),
 };
 /** A list: `page`, `per_page` (default 10, at most 100) and the range. */

@@ -208,6 +208,7 @@ describe('the query', () => {
     );
     expectError(await get(h.tokens.a, '/report/order?per_page=101'), 422, 'VALIDATION_ERROR');
     expectError(await get(h.tokens.a, '/report/order?page=0'), 422, 'VALIDATION_ERROR');
+    expectError(await get(h.tokens.a, '/report/point_lvp?page=1e21'), 422, 'VALIDATION_ERROR');
   });
 
   it('when /docs/json is read then every report call is there with its response schema', async () => {
