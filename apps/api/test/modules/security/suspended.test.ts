@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceKycDeadlines } from '../../../src/modules/identity/kyc/deadline';
+import { reachableWhileSuspended } from '../../../src/plugins/auth';
 import { endAccessStamped } from '../../../src/modules/identity/session/access';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
 import { expectData, expectError, refresh } from '../../helpers/expect';
@@ -34,15 +35,26 @@ const KYC_SECTIONS = [
   ['GET', '/member/v1/me/documents'],
   ['GET', '/member/v1/me/banks'],
   ['GET', '/member/v1/me/kyc'],
+  ['GET', '/member/v1/me/addresses'],
 ] as const;
 const REFUSED = [
   ['GET', '/network/api/v1/member_downline/summary'],
   ['GET', '/network/api/v1/member_downline/overview'],
   ['GET', '/network/api/v1/member_downline/search?q=a'],
   ['GET', '/network/api/v1/member/search_new_member'],
-  ['GET', '/member/v1/me/addresses'],
   ['GET', '/member/v1/me/sessions'],
 ] as const;
+
+describe('what a suspension leaves reachable (decision 012)', () => {
+  it('when the suspension is not for KYC then only the routes open to every suspended member answer', () => {
+    expect(reachableWhileSuspended('other', 'allow')).toBe(true);
+    expect(reachableWhileSuspended('other', 'kyc')).toBe(false);
+    expect(reachableWhileSuspended('other', undefined)).toBe(false);
+    expect(reachableWhileSuspended('kyc', 'kyc')).toBe(true);
+    expect(reachableWhileSuspended('kyc', undefined)).toBe(false);
+    expect(reachableWhileSuspended('none', undefined)).toBe(true);
+  });
+});
 
 describe('a suspended member', () => {
   it('when suspended for KYC then the token reaches /me, notifications and the KYC sections, and nothing of the network', async () => {
@@ -62,12 +74,8 @@ describe('a suspended member', () => {
       403,
       'ACCOUNT_SUSPENDED',
     );
-    expectError(
-      await call(t.app, 'PUT', '/member/v1/me', { token, body: { first_name: 'Changed' } }),
-      403,
-      'ACCOUNT_SUSPENDED',
-    );
-    // The language choice is the one thing a suspended member saves on their profile.
+    // What KYC asks for (name, identity, birthday, address) stays editable: it is the way out.
+    expectData(await call(t.app, 'PUT', '/member/v1/me', { token, body: { first_name: 'Changed' } }));
     expectData(await call(t.app, 'PUT', '/member/v1/me', { token, body: { language: 'en' } }));
   });
 

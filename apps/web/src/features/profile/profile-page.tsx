@@ -43,13 +43,10 @@ function SectionLinks({ sections }: { sections: readonly ProfileSectionId[] }) {
   );
 }
 
-/** What a member suspended for missing KYC may still do here: finish it (decision 012). */
-const KYC_SECTIONS = ['bank', 'documents', 'kyc'] as const;
-
 /**
  * /profile: information, home and shipping addresses, bank accounts, documents and KYC, each
  * with a deep link, plus the member's network facts. A staff account (no member record) sees its
- * own information only; a member suspended for KYC sees the bank, documents and KYC sections.
+ * own information only; a member suspended for KYC sees everything KYC asks for, not the network facts.
  */
 export default function ProfilePage() {
   const { t, i18n } = useTranslation('profile');
@@ -67,7 +64,7 @@ export default function ProfilePage() {
   const overview = kyc.data;
   const underReview = overview?.status === 'waiting_for_review' || overview?.status === 'in_progress_review';
   const kycOnly = suspensionKind(user.member?.suspension) === 'kyc';
-  const sections = !hasMember ? (['information'] as const) : kycOnly ? KYC_SECTIONS : PROFILE_SECTIONS;
+  const sections = hasMember ? PROFILE_SECTIONS : (['information'] as const);
 
   return (
     <Stack gap="lg">
@@ -78,12 +75,12 @@ export default function ProfilePage() {
         <Text c="dimmed">{t('subtitle')}</Text>
       </Stack>
       <SectionLinks sections={sections} />
-      {!kycOnly && <ProfileHeader user={user} kycStatus={overview?.status} />}
+      <ProfileHeader user={user} kycStatus={overview?.status} />
       {hasMember && !kycOnly && <NetworkFacts lang={lang} />}
-      {!kycOnly && <InformationSection user={user} kyc={overview} lang={lang} />}
+      <InformationSection user={user} kyc={overview} lang={lang} />
       {hasMember && (
         <>
-          {!kycOnly && <AddressSections lang={lang} />}
+          <AddressSections lang={lang} />
           <BankSection user={user} lang={lang} underReview={underReview} />
           <DocumentsSection underReview={underReview} missing={overview?.missing ?? []} />
           <KycSection kyc={overview} error={kyc.error} onRetry={() => void kyc.refetch()} lang={lang} />

@@ -56,7 +56,7 @@ export const addressRoutes =
   async (app) => {
     app.get(
       '/v1/me/addresses',
-      { config: { access: 'user' }, schema: { querystring: addressListQuery } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { querystring: addressListQuery } },
       async (request) => {
         const uid = userId(request);
         const { page, per_page, type } = request.query;
@@ -78,7 +78,7 @@ export const addressRoutes =
 
     app.post(
       '/v1/me/addresses',
-      { config: { access: 'user' }, schema: { body: addressBody } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { body: addressBody } },
       async (request, reply) => {
         const uid = userId(request);
         const b = request.body;
@@ -145,7 +145,7 @@ export const addressRoutes =
 
     app.get(
       '/v1/me/addresses/:id',
-      { config: { access: 'user' }, schema: { params: idParams } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { params: idParams } },
       async (request) => {
         const row = await findOwnAddress(ctx.db, userId(request), request.params.id);
         if (!row) throw notFound();
@@ -155,7 +155,7 @@ export const addressRoutes =
 
     app.put(
       '/v1/me/addresses/:id',
-      { config: { access: 'user' }, schema: { params: idParams, body: addressUpdateBody } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { params: idParams, body: addressUpdateBody } },
       async (request) => {
         const uid = userId(request);
         const b = request.body;
@@ -203,7 +203,7 @@ export const addressRoutes =
 
     app.delete(
       '/v1/me/addresses/:id',
-      { config: { access: 'user' }, schema: { params: idParams } },
+      { config: { access: 'user', suspended: 'kyc' }, schema: { params: idParams } },
       async (request) => {
         const uid = userId(request);
         const existing = await findOwnAddress(ctx.db, uid, request.params.id);

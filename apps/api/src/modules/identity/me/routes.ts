@@ -42,7 +42,8 @@ export const meRoutes =
     app.put(
       '/v1/me',
       {
-        // A suspended member may still choose their language (the portal saves it here), nothing else.
+        // A suspended member may still choose their language (the portal saves it here); one suspended
+        // for missing KYC may also complete the information KYC asks for (decision 012).
         config: { access: 'user', suspended: 'allow' },
         // base64 carries 3 bytes in 4 characters; the decoded size is checked against AVATAR_MAX_BYTES.
         bodyLimit: Math.max(
@@ -55,7 +56,7 @@ export const meRoutes =
         const id = userId(request);
         if (
           request.principal?.kind === 'user' &&
-          request.principal.suspension !== 'none' &&
+          request.principal.suspension === 'other' &&
           Object.keys(request.body).some((k) => k !== 'language')
         ) {
           throw new AppError(403, 'ACCOUNT_SUSPENDED', MSG.accountSuspended);
