@@ -259,11 +259,15 @@ describe('the shop', () => {
       await page.getByTestId('product-save').click();
       await page.getByText('เพิ่มรูปภาพ').waitFor();
       await shot(page, 'staff-product-form-th-desktop', { fullPage: false });
-      await page.getByTestId('product-stock').fill('30');
-      await Promise.all([
+      const stock = page.getByTestId('product-stock');
+      await stock.fill('30');
+      await expect.poll(() => stock.inputValue()).toBe('30');
+      const [saved] = await Promise.all([
         page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/products/${code}`)),
         page.getByTestId('product-save').click(),
       ]);
+      expect(saved.status(), await saved.text()).toBe(200);
+      expect((saved.request().postDataJSON() as { stock: number }).stock).toBe(30);
       await page.keyboard.press('Escape');
       await page.goto(`/staff/products?q=${code}`);
       const row = page.getByTestId(`staff-product-${code}`);

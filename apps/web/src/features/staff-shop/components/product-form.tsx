@@ -78,8 +78,9 @@ export function ProductForm({
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const { code, kind, ...fields } = d;
-    const body = { ...fields, bundle_items: kind === 'BUNDLE' ? fields.bundle_items : [] };
+    const { code, kind, bundle_items, ...fields } = d;
+    // Only a bundle holds other products: a product's body carries no parts at all.
+    const body = kind === 'BUNDLE' ? { ...fields, bundle_items } : fields;
     save.mutate(
       { code, create: creating ? { ...body, code, kind } : null, update: body },
       {
