@@ -319,12 +319,7 @@ const CLOSING_COLUMNS = [
  * members with a package; never demoted; one history row per title passed. Only members whose
  * cycles or referrals changed on d can move: the others were judged on earlier days.
  */
-export async function promoteTitles(
-  tx: Tx,
-  plan: Plan,
-  date: string,
-  packaged?: Map<number, string>,
-): Promise<number> {
+export async function promoteTitles(tx: Tx, plan: Plan, date: string): Promise<number> {
   const codes = sql.param(plan.titles.map((t) => t.code));
   const { rows } = await tx.execute<{
     member_id: number;
@@ -352,7 +347,6 @@ export async function promoteTitles(
     select w.member_id, coalesce(c.cycles, 0)::text as cycles, coalesce(r.referrals, 0)::text as referrals, t.current
     from moved w left join cyc c on c.member_id = w.member_id left join refs r on r.member_id = w.member_id
       left join reached t on t.member_id = w.member_id`);
-  void packaged;
   const history: [number, string, string, string][] = [];
   const titleOf = new Map<number, string>();
   for (const r of rows) {

@@ -148,7 +148,7 @@ export async function refreshMemberStanding(tx: Tx, plan: Plan, memberId: number
   );
 }
 
-/** The placement-tree upline and referrer of a member. */
+/** The member's referrer (sponsor). */
 async function referrerOf(tx: Tx, memberId: number): Promise<number | null> {
   const { rows } = await tx.execute<{ referrer_member_id: number | null }>(
     sql`select referrer_member_id from members where id = ${memberId}`,
@@ -546,5 +546,3 @@ export async function adjustLvp(
     staffUserId,
   );
 }
-
-export { referrerOf };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { demoClock } from '../db/schema/clock';
+import { bangkokDate, daysBetween, isDate } from '../compensation/dates';
 import { notFound, validation } from './errors';
 
 /**
@@ -12,7 +13,6 @@ import { notFound, validation } from './errors';
  * mode the business clock is the real clock and the table is never read.
  */
 
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;
 
 export interface BusinessNow {
@@ -24,14 +24,7 @@ export interface BusinessNow {
 
 export type ClockSettings = Pick<Config, 'demoMode'>;
 
-/** The Bangkok calendar day of an instant. */
-export const bangkokDate = (at: Date): string =>
-  new Date(at.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
-
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const isDay = (day: string) => DAY_PATTERN.test(day) && new Date(dayMs(day)).toISOString().startsWith(day);
-const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / DAY_MS);
+export { bangkokDate };
 
 async function demoOffsetDays(db: Db | Tx): Promise<number> {
   const rows = await db.select({ offsetDays: demoClock.offsetDays }).from(demoClock);
@@ -74,7 +67,7 @@ export async function advanceDemoClock(
   real: Date = new Date(),
 ): Promise<ClockMove> {
   if (!settings.demoMode) throw notFound();
-  if (!isDay(toDate)) throw validation('date', 'The date must be a calendar date written YYYY-MM-DD.');
+  if (!isDate(toDate)) throw validation('date', 'The date must be a calendar date written YYYY-MM-DD.');
   const move = await db.transaction(async (tx) => {
     await tx.insert(demoClock).values({ id: 1, offsetDays: 0 }).onConflictDoNothing();
     const [row] = await tx
