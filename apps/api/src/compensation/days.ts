@@ -3,11 +3,13 @@ import type { Db } from '../db/client';
 import { addDays } from './dates';
 import { runBusinessDay, type RunOptions, type RunRecord } from './engine';
 import type { Moment } from './ledger';
+import { refreshVolumePreview } from './preview';
 
 /**
  * Closes every business day that has ended and is not closed yet, in date order (the scheduler at
  * 00:30 Bangkok, a portal that was down catching up, the demo clock moving forward): for each, what
- * runBusinessDay does (hold deadlines, the closing and titles, the MTA month, the payout run). Days
+ * runBusinessDay does (hold deadlines, the closing and titles, the MTA month, the payout run), then
+ * the points members read. Days
  * already done are skipped; a failure stops at that day and the next call starts there again.
  */
 export async function closeBusinessDays(db: Db, now: Moment, startedBy: string): Promise<RunRecord[]> {
@@ -19,7 +21,9 @@ export async function closeBusinessDays(db: Db, now: Moment, startedBy: string):
   const start = last ? addDays(last, 1) : first;
   const runs: RunRecord[] = [];
   if (!start) return runs;
-  const opts: RunOptions = { startedBy, now };
+  // Points per side are refreshed once, after the last day, not after each of a catch-up's days.
+  const opts: RunOptions = { startedBy, now, preview: false };
   for (let d = start; d < now.date; d = addDays(d, 1)) runs.push(...(await runBusinessDay(db, d, opts)));
+  if (runs.some((r) => r.type === 'DAILY' && !r.alreadyDone)) await refreshVolumePreview(db);
   return runs;
 }

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { closeBusinessDays } from '../../compensation/days';
-import { refreshVolumePreview } from '../../compensation/preview';
 import { advanceDemoClock, businessNow } from '../../lib/clock';
 import { validation } from '../../lib/errors';
 import { envelope } from '../../plugins/envelope';
@@ -15,7 +14,7 @@ const clockBody = z.strictObject({ date: z.string(), close: z.boolean().optional
 /**
  * Demo mode only (DESIGN 10): the demo's business date, and moving it forward. The days that pass
  * do what the scheduler does at midnight, in order: every ended day is closed (hold deadlines,
- * closing, titles, MTA, payout), then the KYC deadline of the new day, then the points members read.
+ * closing, titles, MTA, payout, then the points members read), then the KYC deadline of the new day.
  * With `close: false` the days passed are left for staff to close from the desk (a demo of a closing
  * started by hand); the scheduler's next run at 00:30 would close them too.
  */
@@ -37,7 +36,6 @@ export const devClockRoutes =
       const runs = parsed.data.close === false ? [] : await closeBusinessDays(ctx.db, now, 'demo-clock');
       const kyc = await advanceKycDeadlines(ctx.db, now.at, ctx.config.kyc);
       await endAccessStamped(ctx, kyc.standingChanged);
-      await refreshVolumePreview(ctx.db);
       return envelope({
         from: move.from,
         to: move.to,
