@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { firstDayOfMonth, lastDayOfMonth } from './dates';
-import { addIncome } from './ledger';
+import { addIncome, voidOrCorrectIncome } from './ledger';
 import { pvMoney } from './money';
 import type { Plan } from './plan';
 import { expiryAsOf, isActiveOn, suspendedOn } from './standing';
@@ -10,6 +10,8 @@ import { expiryAsOf, isActiveOn, suspendedOn } from './standing';
  * The monthly MTA closing (plan 4.3) for the month that ends on `lastDay`: every REPURCHASE paid in
  * the month and not canceled by its end pays up the referrer line, generation by generation, to
  * earners qualified at the end of the month. No compression: an unqualified earner's share is lost.
+ * An order canceled after the month but before this run (a late run) is in the base, and its lines
+ * are then reversed as of its cancel day, as the cancellation would have done had they existed (2.4).
  */
 export async function closeMta(tx: Tx, plan: Plan, anyDayOfMonth: string): Promise<{ lines: number }> {
   const from = firstDayOfMonth(anyDayOfMonth);
@@ -19,6 +21,7 @@ export async function closeMta(tx: Tx, plan: Plan, anyDayOfMonth: string): Promi
     order_id: number;
     order_no: string;
     pv: number;
+    canceled_date: string | null;
     chain: number[];
   }>(sql`
     with recursive up as (
@@ -29,9 +32,9 @@ export async function closeMta(tx: Tx, plan: Plan, anyDayOfMonth: string): Promi
       union all
       select up.order_id, m.referrer_member_id, up.generation + 1 from up join members m on m.id = up.earner
       where up.generation < ${depth} and m.referrer_member_id is not null)
-    select o.id as order_id, o.order_no, o.pv_total as pv,
+    select o.id as order_id, o.order_no, o.pv_total as pv, to_char(o.canceled_date, 'YYYY-MM-DD') as canceled_date,
       array_agg(up.earner order by up.generation) as chain
-    from orders o join up on up.order_id = o.id group by o.id, o.order_no, o.pv_total order by o.id`);
+    from orders o join up on up.order_id = o.id group by o.id order by o.id`);
   if (base.length === 0) return { lines: 0 };
 
   const earners = [...new Set(base.flatMap((b) => b.chain.map(Number)))];
@@ -70,6 +73,9 @@ export async function closeMta(tx: Tx, plan: Plan, anyDayOfMonth: string): Promi
         incomeDate: to,
       });
       lines++;
+    }
+    if (order.canceled_date) {
+      await voidOrCorrectIncome(tx, sql`type = 'MTA' and order_id = ${order.order_id}`, order.canceled_date);
     }
   }
   return { lines };
