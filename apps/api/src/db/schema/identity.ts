@@ -140,8 +140,11 @@ export const notifications = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     /** Set once the dispatcher has handled the e-mail / SMS copy (sent, or not wanted). */
     dispatchedAt: ts('dispatched_at'),
+    /** The event's key (payout:…, title:…, hold-deadline:…, order-canceled:…): one notice per event. */
+    naturalKey: text('natural_key'),
   },
   (t) => [
+    uniqueIndex('notifications_natural_key').on(t.naturalKey),
     index('notifications_undispatched_idx')
       .on(t.createdAt)
       .where(sql`${t.dispatchedAt} is null`),
