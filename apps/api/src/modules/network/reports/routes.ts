@@ -4,6 +4,7 @@ import { balanceReportRoutes } from './balances/routes';
 import { cycleReportRoutes } from './cycles/routes';
 import { incomeReportRoutes } from './income/routes';
 import { orderReportRoutes } from './orders/routes';
+import { travelReportRoutes } from './travel/routes';
 import { volumeReportRoutes } from './volume/routes';
 
 /** The member's reports (portal spec section 7): GET, the signed-in member's own rows only. */
@@ -15,4 +16,5 @@ export const reportRoutes =
     await app.register(cycleReportRoutes(ctx));
     await app.register(incomeReportRoutes(ctx));
     await app.register(balanceReportRoutes(ctx));
+    await app.register(travelReportRoutes(ctx));
   };
