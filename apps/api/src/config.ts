@@ -27,6 +27,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SHOP_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
+  /** The company's details and locations for /contact and /maps (decision 019). */
+  COMPANY_FILE: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(900),
   APP_TOKEN_TTL: z.coerce.number().int().min(30).default(3600),
@@ -118,6 +120,8 @@ export interface Config {
   publicUrl: string;
   shopUrl: string | null;
   webDist: string;
+  /** JSON file with the company's details and locations (contracts public-info.ts). */
+  companyFile: string;
   jwtSecret: string | undefined;
   accessTokenTtl: number;
   appTokenTtl: number;
@@ -239,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl,
     shopUrl: e.SHOP_URL ?? null,
+    companyFile: path.resolve(e.COMPANY_FILE ?? path.join(import.meta.dirname, '../company.json')),
     webDist,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

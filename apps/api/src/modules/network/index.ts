@@ -4,6 +4,7 @@ import { oauthRoutes } from '../identity/session/routes';
 import { downlineRoutes } from './downline/routes';
 import { dropshipRoutes } from './dropship/routes';
 import { memberRoutes } from './members/routes';
+import { publicInfoRoutes } from './public/routes';
 import { reportRoutes } from './reports/routes';
 
 /** The network (MLM) API: the binary tree, placement, summaries, reports. Mounted at /network/api/v1. */
@@ -16,4 +17,5 @@ export const networkModule =
     await app.register(downlineRoutes(ctx));
     await app.register(dropshipRoutes(ctx));
     await app.register(reportRoutes(ctx));
+    await app.register(publicInfoRoutes(ctx));
   };
