@@ -4,6 +4,7 @@ import { addDays } from './dates';
 import { applyRate, baht, min, type Satang } from './money';
 import type { Plan } from './plan';
 import { copyRows, queryArrays } from './bulk';
+import { noticeTitles } from './notices';
 import { expiryAsOf, isActiveOn, packagesAsOf, suspendedOn } from './standing';
 import { sideBelow, type TreeIndex } from './tree';
 
@@ -370,6 +371,7 @@ export async function promoteTitles(tx: Tx, plan: Plan, date: string): Promise<n
       update members m set business_title = t.title
       from unnest(${sql.param([...titleOf.keys()])}::bigint[], ${sql.param([...titleOf.values()])}::text[]) as t(id, title)
       where m.id = t.id`);
+    await noticeTitles(tx, date, titleOf);
   }
   return history.length;
 }

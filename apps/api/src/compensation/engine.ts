@@ -5,6 +5,7 @@ import { computeClosing, promoteTitles, writeClosing } from './closing';
 import { releaseDueHolds, type Moment } from './ledger';
 import { baht, sum } from './money';
 import { closeMta } from './mta';
+import { noticeHoldDeadlines } from './notices';
 import { runPayout } from './payout';
 import { refreshVolumePreview } from './preview';
 import { PlanRuleError, planFor, type Plan } from './plan';
@@ -111,7 +112,10 @@ async function hasActivityBefore(tx: Tx, date: string) {
 /** The hold lots whose deadline is `date` release what is left to SELF, before that day's closing. */
 export const releaseDeadlines = (db: Db, date: string, opts: RunOptions) =>
   inRun(db, 'HOLD_DEADLINE', date, opts, async (tx, plan) => ({
-    counts: { lots: await releaseDueHolds(tx, plan, { date, at: startOfBangkokDay(date) }) },
+    counts: {
+      lots: await releaseDueHolds(tx, plan, { date, at: startOfBangkokDay(date) }),
+      reminded: await noticeHoldDeadlines(tx, date),
+    },
   }));
 
 /** The daily closing of `date` (plan 3.1, 1.3): never before the previous day, never before it ended. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { addDays } from './dates';
 import { baht, pvMoney, satang, type Satang } from './money';
+import { noticeOrderCanceled } from './notices';
 import { PlanRuleError, type Plan } from './plan';
 import { expiryAsOf, isActiveOn, packagesAsOf, suspendedAt } from './standing';
 
@@ -305,6 +306,7 @@ export async function postCancellation(tx: Tx, plan: Plan, orderId: number, when
     update orders set status = 'canceled', payment_status = ${wasPaid ? 'refunded' : order.payment_status},
       canceled_at = ${when.at.toISOString()}::timestamptz, canceled_date = ${when.date}, updated_at = now()
     where id = ${orderId}`);
+  await noticeOrderCanceled(tx, order, when, wasPaid);
   const buyer = order.member_id;
   // LVP and points spent on the order come back, paid or not (the shop spends them at checkout).
   if (order.lvp_used > 0) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { previousSunday } from './dates';
 import { applyRate, baht, satang, type Satang } from './money';
+import { noticePayouts } from './notices';
 import type { Plan } from './plan';
 import { payableOn } from './standing';
 
@@ -77,6 +78,7 @@ export async function runPayout(
     paid.push({ memberId: r.member_id, gross, wht, pointPart, fee, net });
   }
   await storeHeldBack(tx, runDate, heldBack);
+  await noticePayouts(tx, runDate, paid);
   return { paid, heldBack };
 }
 

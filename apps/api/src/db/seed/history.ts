@@ -222,6 +222,8 @@ export async function seedDemoHistory(
   await db.execute(sql`update member_kyc set decided_at = ${kycBefore[0]?.decided_at ?? null}::timestamptz
     where member_id = ${demo.id}`);
   await refreshVolumePreview(db);
+  // What the engine told members during the history (payouts, titles, cancellations) is not news.
+  await db.execute(sql`update notifications set dispatched_at = created_at where dispatched_at is null`);
   return { days: HISTORY_DAYS, orders, runs };
 }
 

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import type { NotificationText } from '../modules/identity/notifications/notify';
+import { addDays, endOfBangkokDay } from './dates';
+import type { Moment } from './ledger';
+import { baht, type Satang } from './money';
+
+/**
+ * What the engine tells a member (issue 9): a payout paid, a business title reached, a hold lot near
+ * its deadline, an order canceled. Each notice is written in the transaction of its event, in English
+ * and Thai (the portal and the e-mail copy use the member's language), under the event's natural key:
+ * a run repeated, or an event posted twice, never notifies twice.
+ */
+
+/** A hold lot is reminded once, when its deadline is this many days away or fewer. */
+export const HOLD_NOTICE_DAYS = 3;
+
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS_TH = [
+  'ม.ค.',
+  'ก.พ.',
+  'มี.ค.',
+  'เม.ย.',
+  'พ.ค.',
+  'มิ.ย.',
+  'ก.ค.',
+  'ส.ค.',
+  'ก.ย.',
+  'ต.ค.',
+  'พ.ย.',
+  'ธ.ค.',
+];
+
+/** A business date (YYYY-MM-DD) as "17 Nov 2026" and, in the Buddhist era, "17 พ.ย. 2569". */
+export function noticeDate(date: string): { en: string; th: string } {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return { en: `${d} ${MONTHS_EN[m - 1]} ${y}`, th: `${d} ${MONTHS_TH[m - 1]} ${y + 543}` };
+}
+
+/** Satang as "1,234.50" (grouped, two decimals, from the string: never a float). */
+export function noticeMoney(amount: Satang): string {
+  const text = baht(amount);
+  const negative = text.startsWith('-');
+  const [whole, fraction] = (negative ? text.slice(1) : text).split('.') as [string, string];
+  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+export const ENGINE_NOTICES = {
+  payoutPaid: (p: {
+    runDate: string;
+    gross: Satang;
+    wht: Satang;
+    pointPart: Satang;
+    fee: Satang;
+    net: Satang;
+  }) => {
+    const d = noticeDate(p.runDate);
+    const m = (s: Satang) => noticeMoney(s);
+    const fee = p.fee > 0n;
+    return {
+      kind: 'payout_paid',
+      title: `Payout of ${m(p.net)} baht paid`,
+      titleTh: `จ่ายรายได้ ${m(p.net)} บาท แล้ว`,
+      body:
+        `The payout of ${d.en} transferred ${m(p.net)} baht to your bank account: income ${m(p.gross)} baht, ` +
+        `withholding tax ${m(p.wht)} baht, point part ${m(p.pointPart)} baht` +
+        `${fee ? `, transfer fee ${m(p.fee)} baht` : ''}.`,
+      bodyTh:
+        `รอบจ่ายวันที่ ${d.th} โอนเงิน ${m(p.net)} บาท เข้าบัญชีธนาคารของคุณแล้ว: รายได้ ${m(p.gross)} บาท ` +
+        `หักภาษี ณ ที่จ่าย ${m(p.wht)} บาท ส่วนที่เป็นคะแนน ${m(p.pointPart)} บาท` +
+        `${fee ? ` ค่าธรรมเนียมการโอน ${m(p.fee)} บาท` : ''}`,
+    } satisfies NotificationText;
+  },
+  titleReached: (title: string, date: string): NotificationText => {
+    const d = noticeDate(date);
+    return {
+      kind: 'title_reached',
+      title: `You reached the title ${title}`,
+      titleTh: `ยินดีด้วย คุณได้รับตำแหน่ง ${title}`,
+      body: `Congratulations! The closing of ${d.en} promoted you to ${title}.`,
+      bodyTh: `ยินดีด้วย! การปิดยอดวันที่ ${d.th} เลื่อนตำแหน่งของคุณเป็น ${title}`,
+    };
+  },
+  holdDeadline: (l: { orderNo: string; remaining: number; deadline: string }): NotificationText => {
+    const d = noticeDate(l.deadline);
+    const pv = count(l.remaining);
+    return {
+      kind: 'hold_deadline',
+      title: `Held points of order ${l.orderNo} are due on ${d.en}`,
+      titleTh: `คะแนนที่พักไว้ของคำสั่งซื้อ ${l.orderNo} จะครบกำหนดวันที่ ${d.th}`,
+      body:
+        `${pv} PV of order ${l.orderNo} are still held. On ${d.en} what is left is released to you as personal PV; ` +
+        `release it to your left or right team before then if you prefer.`,
+      bodyTh:
+        `คำสั่งซื้อ ${l.orderNo} ยังมีคะแนนพักไว้ ${pv} PV เมื่อถึงวันที่ ${d.th} คะแนนที่เหลือจะถูกปล่อยเป็นคะแนนส่วนตัวของคุณ ` +
+        `หากต้องการปล่อยไปทีมซ้ายหรือทีมขวา กรุณาทำก่อนวันดังกล่าว`,
+    };
+  },
+  orderCanceled: (o: { orderNo: string; date: string; wasPaid: boolean }): NotificationText => {
+    const d = noticeDate(o.date);
+    return {
+      kind: 'order_canceled',
+      title: `Order ${o.orderNo} was canceled`,
+      titleTh: `คำสั่งซื้อ ${o.orderNo} ถูกยกเลิกแล้ว`,
+      body: o.wasPaid
+        ? `Order ${o.orderNo} was canceled on ${d.en}. The PV, LVP and income it gave are reversed; LVP and points used to pay for it are returned.`
+        : `Order ${o.orderNo} was canceled on ${d.en} before it was paid. LVP and points used to pay for it are returned.`,
+      bodyTh: o.wasPaid
+        ? `คำสั่งซื้อ ${o.orderNo} ถูกยกเลิกเมื่อวันที่ ${d.th} คะแนน PV, LVP และรายได้ที่เกิดจากคำสั่งซื้อนี้ถูกหักคืน ส่วน LVP และคะแนนที่ใช้ชำระได้รับคืนแล้ว`
+        : `คำสั่งซื้อ ${o.orderNo} ถูกยกเลิกเมื่อวันที่ ${d.th} ก่อนการชำระเงิน LVP และคะแนนที่ใช้ชำระได้รับคืนแล้ว`,
+    };
+  },
+};
+
+interface MemberNotice extends NotificationText {
+  memberId: number;
+  key: string;
+}
+
+/**
+ * Writes notices to members (their user accounts), once per key; returns how many were new. A notice
+ * is dated when its event happened (`at`), or now if that is earlier: a day closed late, or the
+ * demo's history, reads in the order things happened.
+ */
+export async function noticeMembers(tx: Tx, list: readonly MemberNotice[], at: Date): Promise<number> {
+  if (list.length === 0) return 0;
+  const col = (f: (n: MemberNotice) => string | number) => sql.param(list.map(f));
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    insert into notifications (user_id, kind, title, title_th, body, body_th, natural_key, created_at)
+    select m.user_id, n.kind, n.title, n.title_th, n.body, n.body_th, n.key,
+      least(now(), ${at.toISOString()}::timestamptz)
+    from unnest(${col((n) => n.memberId)}::bigint[], ${col((n) => n.kind)}::text[], ${col((n) => n.title)}::text[],
+      ${col((n) => n.titleTh)}::text[], ${col((n) => n.body)}::text[], ${col((n) => n.bodyTh)}::text[],
+      ${col((n) => n.key)}::text[]) as n(member_id, kind, title, title_th, body, body_th, key)
+    join members m on m.id = n.member_id
+    on conflict (natural_key) do nothing
+    returning id`);
+  return rows.length;
+}
+
+/** The payout run of `runDate` paid these members. */
+export const noticePayouts = (
+  tx: Tx,
+  runDate: string,
+  paid: readonly {
+    memberId: number;
+    gross: Satang;
+    wht: Satang;
+    pointPart: Satang;
+    fee: Satang;
+    net: Satang;
+  }[],
+) =>
+  noticeMembers(
+    tx,
+    paid.map((p) => ({
+      memberId: p.memberId,
+      key: `payout:${runDate}:${p.memberId}`,
+      ...ENGINE_NOTICES.payoutPaid({ runDate, ...p }),
+    })),
+    endOfBangkokDay(runDate),
+  );
+
+/** The closing of `date` promoted these members (the highest title each reached that day). */
+export const noticeTitles = (tx: Tx, date: string, reached: ReadonlyMap<number, string>) =>
+  noticeMembers(
+    tx,
+    [...reached].map(([memberId, title]) => ({
+      memberId,
+      key: `title:${memberId}:${title}`,
+      ...ENGINE_NOTICES.titleReached(title, date),
+    })),
+    endOfBangkokDay(date),
+  );
+
+/**
+ * At the end of `date` (the daily job): every hold lot still holding points whose deadline comes within
+ * HOLD_NOTICE_DAYS days after it is reminded, once per lot.
+ */
+export async function noticeHoldDeadlines(tx: Tx, date: string): Promise<number> {
+  const { rows } = await tx.execute<{
+    id: number;
+    member_id: number;
+    order_no: string;
+    deadline: string;
+    remaining: number;
+  }>(sql`
+    select l.id, l.member_id, o.order_no, l.deadline::text as deadline,
+      l.pv_total - coalesce((select sum(pv) from hold_releases r where r.lot_id = l.id), 0)::int as remaining
+    from hold_lots l join orders o on o.id = l.order_id
+    where l.deadline > ${date}::date and l.deadline <= ${addDays(date, HOLD_NOTICE_DAYS)}::date
+      and l.canceled_date is null
+      and not exists (select 1 from notifications n where n.natural_key = 'hold-deadline:' || l.id)
+    order by l.id`);
+  return noticeMembers(
+    tx,
+    rows
+      .filter((l) => l.remaining > 0)
+      .map((l) => ({
+        memberId: l.member_id,
+        key: `hold-deadline:${l.id}`,
+        ...ENGINE_NOTICES.holdDeadline({ orderNo: l.order_no, remaining: l.remaining, deadline: l.deadline }),
+      })),
+    endOfBangkokDay(date),
+  );
+}
+
+/** An order was canceled (`when`). */
+export const noticeOrderCanceled = (
+  tx: Tx,
+  order: { id: number; order_no: string; member_id: number },
+  when: Moment,
+  wasPaid: boolean,
+) =>
+  noticeMembers(
+    tx,
+    [
+      {
+        memberId: order.member_id,
+        key: `order-canceled:${order.id}`,
+        ...ENGINE_NOTICES.orderCanceled({ orderNo: order.order_no, date: when.date, wasPaid }),
+      },
+    ],
+    when.at,
+  );
