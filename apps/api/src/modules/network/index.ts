@@ -6,6 +6,7 @@ import { dropshipRoutes } from './dropship/routes';
 import { memberRoutes } from './members/routes';
 import { publicInfoRoutes } from './public/routes';
 import { reportRoutes } from './reports/routes';
+import { statementRoutes } from './statements/routes';
 
 /** The network (MLM) API: the binary tree, placement, summaries, reports. Mounted at /network/api/v1. */
 export const networkModule =
@@ -17,5 +18,6 @@ export const networkModule =
     await app.register(downlineRoutes(ctx));
     await app.register(dropshipRoutes(ctx));
     await app.register(reportRoutes(ctx));
+    await app.register(statementRoutes(ctx));
     await app.register(publicInfoRoutes(ctx));
   };
