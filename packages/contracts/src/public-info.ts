@@ -61,3 +61,17 @@ export const companyInfoSchema = z.strictObject({
   locations: z.array(companyLocationSchema),
 });
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+
+/**
+ * GET /network/api/v1/public/company answers the company file and the KYC deadline periods the
+ * server runs with (KYC_PRE_PENDING_DAYS, KYC_PENDING_DAYS), which the identity manual explains.
+ */
+export const publicCompanySchema = companyInfoSchema.extend({
+  kyc_deadline: z.object({
+    /** Days after registration (or a restarted clock) during which reminders only warn. */
+    pre_pending_days: z.number().int().positive(),
+    /** Days of the pending period that follows; after it the account is suspended. */
+    pending_days: z.number().int().positive(),
+  }),
+});
+export type PublicCompany = z.infer<typeof publicCompanySchema>;

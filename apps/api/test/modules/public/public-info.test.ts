@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanyInfo, PublicPlan } from '@portal/contracts/public-info';
-import { companyInfoSchema, publicPlanSchema } from '@portal/contracts/public-info';
+import type { CompanyInfo, PublicCompany, PublicPlan } from '@portal/contracts/public-info';
+import { publicCompanySchema, publicPlanSchema } from '@portal/contracts/public-info';
 import { addDays } from '../../../src/compensation/dates';
 import { DEFAULT_PLAN, planWithOverrides } from '../../../src/compensation/plan';
 import { businessNow } from '../../../src/lib/clock';
@@ -75,7 +75,10 @@ describe('GET /network/api/v1/public/company', () => {
     const answer = expectData<CompanyInfo>(
       await call(t.app, 'GET', '/network/api/v1/public/company', { token }),
     );
-    expect(companyInfoSchema.parse(answer)).toEqual(file);
+    expect(publicCompanySchema.parse(answer)).toEqual({
+      ...file,
+      kyc_deadline: { pre_pending_days: t.config.kyc.prePendingDays, pending_days: t.config.kyc.pendingDays },
+    });
     expect(answer.locations.length).toBeGreaterThanOrEqual(10);
     expect(new Set(answer.locations.map((l) => l.province.code)).size).toBeGreaterThan(5);
     expectError(await call(t.app, 'GET', '/network/api/v1/public/company'), 401, 'UNAUTHENTICATED');
@@ -89,12 +92,16 @@ describe('GET /network/api/v1/public/company', () => {
     };
     custom.locations = custom.locations.slice(0, 2);
     fs.writeFileSync(path.join(dir, 'company.json'), JSON.stringify(custom));
-    const other = await createTestApp({ COMPANY_FILE: path.join(dir, 'company.json') });
+    const other = await createTestApp({
+      COMPANY_FILE: path.join(dir, 'company.json'),
+      KYC_PENDING_DAYS: '7',
+    });
     try {
-      const answer = expectData<CompanyInfo>(
+      const answer = expectData<PublicCompany>(
         await call(other.app, 'GET', '/network/api/v1/public/company', { token: await appToken(other.app) }),
       );
       expect(answer.phone).toBe('02-000-0000');
+      expect(answer.kyc_deadline.pending_days).toBe(7);
       expect(answer.locations.map((l) => l.id)).toEqual(custom.locations.map((l) => l.id));
     } finally {
       await other.close();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companyInfoSchema, publicPlanSchema } from '@portal/contracts/public-info';
+import { publicCompanySchema, publicPlanSchema, type PublicCompany } from '@portal/contracts/public-info';
 import { envelopeOf } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
 import { envelope } from '../../../plugins/envelope';
@@ -14,7 +14,13 @@ const open = { access: 'public' as const };
 export const publicInfoRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const company = loadCompanyInfo(ctx.config.companyFile);
+    const company: PublicCompany = {
+      ...loadCompanyInfo(ctx.config.companyFile),
+      kyc_deadline: {
+        pre_pending_days: ctx.config.kyc.prePendingDays,
+        pending_days: ctx.config.kyc.pendingDays,
+      },
+    };
 
     app.get(
       '/public/plan',
@@ -24,7 +30,7 @@ export const publicInfoRoutes =
 
     app.get(
       '/public/company',
-      { config: open, schema: { response: { 200: envelopeOf(companyInfoSchema) } } },
+      { config: open, schema: { response: { 200: envelopeOf(publicCompanySchema) } } },
       async () => envelope(company),
     );
   };
