@@ -26,6 +26,22 @@ export interface Page<T> {
   pagination: Pagination;
 }
 
+/** The envelope's status of a success answer, as response schemas declare it. */
+export const statusSchema = z.object({ code: z.number().int(), message: z.string() });
+/** The response schema of a success answer: the envelope around `data` (DESIGN 4). */
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ status: statusSchema, data });
+/** `data` of a list: the items and the pagination. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    pagination: z.object({
+      page: z.number().int(),
+      per_page: z.number().int(),
+      total: z.number().int(),
+      last_page: z.number().int(),
+    }),
+  });
+
 export const DEFAULT_PER_PAGE = 10;
 export const PAGE_LINKS = 5;
 

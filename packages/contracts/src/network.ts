@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SuspensionEntry } from './identity.ts';
+import { SUSPENSION_PERIODS, SUSPENSION_STATUSES } from './suspension.ts';
 import { pageQuery } from './envelope.ts';
 import { bigintIdParam } from './ids.ts';
 import { cleanText, personName } from './text.ts';
@@ -21,68 +21,91 @@ export const KYC_STATUSES = [
 ] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
+const int = z.number().int();
+const instant = z.string().meta({ description: 'ISO 8601 instant (UTC)' });
+const decimal = z.string().meta({ description: 'decimal string' });
+const side = z.enum(SIDES);
+
 /** Someone shown by name: a referrer, an upline, a search hit. Points travel as decimal strings. */
-export interface MemberBrief {
-  id: number;
-  member_code: string;
-  first_name: string;
-  last_name: string;
+export const memberBriefSchema = z.object({
+  id: int,
+  member_code: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
   /** user id: thumbnails come from GET /member/v1/user-avatars?ids= */
-  avatar_id: number;
-  avatar_thumbnail: string | null;
-  gender: 'male' | 'female';
-}
+  avatar_id: int.meta({ description: 'user id: thumbnails come from GET /member/v1/user-avatars?ids=' }),
+  avatar_thumbnail: z.string().nullable(),
+  gender: z.enum(['male', 'female']),
+});
+export type MemberBrief = z.infer<typeof memberBriefSchema>;
+
+/** One entry of a member's suspension list (the type, without zod, is in suspension.ts). */
+export const suspensionEntrySchema = z.object({
+  id: int,
+  period: z.enum(SUSPENSION_PERIODS),
+  status: z.enum(SUSPENSION_STATUSES),
+  days_left: int.nullable(),
+  suspended_at: instant.nullable(),
+  message: z.string(),
+  message_th: z.string(),
+  created_at: instant,
+});
 
 /** GET /network/api/v1/me, POST /authen */
-export interface NetworkMember extends MemberBrief {
-  user_id: number;
-  member_uuid: string;
-  franchise_code: string;
-  email: string;
-  phone_number: string;
-  package: string | null;
-  business_title: string | null;
-  point: string;
-  is_active: boolean;
-  is_placed: boolean;
-  referrer: MemberBrief | null;
-  upline: MemberBrief | null;
-  side: Side | null;
-  register_date: string;
-  placed_at: string | null;
-  expiry_date: string | null;
-  kyc_status: KycStatus;
-  suspension: SuspensionEntry[];
-}
+export const networkMemberSchema = memberBriefSchema.extend({
+  user_id: int,
+  member_uuid: z.string(),
+  franchise_code: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  package: z.string().nullable(),
+  business_title: z.string().nullable(),
+  point: decimal,
+  /** active on today's business date (plan 1.2): an expiry date on or after it */
+  is_active: z.boolean().meta({ description: "active on today's business date (plan 1.2)" }),
+  is_placed: z.boolean(),
+  referrer: memberBriefSchema.nullable(),
+  upline: memberBriefSchema.nullable(),
+  side: side.nullable(),
+  register_date: instant,
+  placed_at: instant.nullable(),
+  expiry_date: z.string().nullable().meta({ description: 'YYYY-MM-DD (plan 1.2)' }),
+  kyc_status: z.enum(KYC_STATUSES),
+  suspension: z.array(suspensionEntrySchema),
+});
+export type NetworkMember = z.infer<typeof networkMemberSchema>;
 
 /** GET /member_downline/summary */
-export interface DownlineSummary {
-  total_team: number;
-  left_team: number;
-  right_team: number;
-  left_points: string;
-  right_points: string;
-  referrer_member: MemberBrief | null;
-  /** the member may place members: active, not suspended, and placed in the tree */
-  can_add_team: boolean;
+export const downlineSummarySchema = z.object({
+  total_team: int,
+  left_team: int,
+  right_team: int,
+  left_points: decimal,
+  right_points: decimal,
+  referrer_member: memberBriefSchema.nullable(),
+  /** the member may place members: account open, not suspended, and placed in the tree */
+  can_add_team: z.boolean(),
   /** members I referred myself who are still waiting to be placed (the full list, including my
    * downline's referrals, is GET /member/search_new_member) */
-  waiting_to_place: number;
-  direct_referrals: number;
-}
+  waiting_to_place: int,
+  direct_referrals: int,
+});
+export type DownlineSummary = z.infer<typeof downlineSummarySchema>;
 
-export interface EmptySlot {
-  upline_member_id: number;
-  upline_member_code: string;
-  position: Side;
+export const emptySlotSchema = z.object({
+  upline_member_id: int,
+  upline_member_code: z.string(),
+  position: side,
   /** levels below the member the slot list was asked for */
-  level: number;
-}
+  level: int,
+});
+export type EmptySlot = z.infer<typeof emptySlotSchema>;
 
 /** One node of GET /member_downline/{memberId}: the member and, nested, their downline. */
 export interface DownlineNode extends MemberBrief {
   package: string | null;
   business_title: string | null;
+  /** active on today's business date (plan 1.2) */
   is_active: boolean;
   point: string;
   left_team: number;
@@ -101,13 +124,38 @@ export interface DownlineNode extends MemberBrief {
   /** the node has children below the fetched depth: fetch it as a new top to see them */
   has_more: boolean;
 }
+export const downlineNodeSchema: z.ZodType<DownlineNode> = memberBriefSchema
+  .extend({
+    package: z.string().nullable(),
+    business_title: z.string().nullable(),
+    is_active: z.boolean(),
+    point: decimal,
+    left_team: int,
+    right_team: int,
+    left_points: decimal,
+    right_points: decimal,
+    side: side.nullable(),
+    level: int,
+    placed_at: instant.nullable(),
+    get left() {
+      return downlineNodeSchema.nullable();
+    },
+    get right() {
+      return downlineNodeSchema.nullable();
+    },
+    empty_left: z.boolean(),
+    empty_right: z.boolean(),
+    has_more: z.boolean(),
+  })
+  .meta({ id: 'DownlineNode' });
 
-export interface DownlineTree {
-  top: DownlineNode;
+export const downlineTreeSchema = z.object({
+  top: downlineNodeSchema,
   /** the chain from the asking member down to the top's upline, for "up one level" and breadcrumbs */
-  path: MemberBrief[];
-  depth: number;
-}
+  path: z.array(memberBriefSchema),
+  depth: int,
+});
+export type DownlineTree = z.infer<typeof downlineTreeSchema>;
 
 export const downlineQuery = z.object({
   depth: z.coerce.number().int().min(1).max(MAX_DOWNLINE_DEPTH).default(DEFAULT_DOWNLINE_DEPTH),
@@ -117,37 +165,40 @@ export const searchQuery = pageQuery(100).extend({
   q: z.string().trim().min(1).max(100),
 });
 
-export interface DownlineSearchHit extends MemberBrief {
-  phone_number: string;
-  package: string | null;
-  business_title: string | null;
-  side: Side | null;
-  placed_at: string | null;
-}
+export const downlineSearchHitSchema = memberBriefSchema.extend({
+  phone_number: z.string(),
+  package: z.string().nullable(),
+  business_title: z.string().nullable(),
+  side: side.nullable(),
+  placed_at: instant.nullable(),
+});
+export type DownlineSearchHit = z.infer<typeof downlineSearchHitSchema>;
 
 /** GET /member/search_new_member: registered, not yet placed, referred by me or my downline. */
-export interface PlaceableMember extends MemberBrief {
-  email: string;
-  phone_number: string;
-  referrer: MemberBrief | null;
-  register_date: string;
-}
+export const placeableMemberSchema = memberBriefSchema.extend({
+  email: z.string(),
+  phone_number: z.string(),
+  referrer: memberBriefSchema.nullable(),
+  register_date: instant,
+});
+export type PlaceableMember = z.infer<typeof placeableMemberSchema>;
 
 export const slotsQuery = z.object({
   member_id: bigintIdParam.optional(),
 });
 
 /** GET /member_downline/below_postion_member_id */
-export interface SlotChoices {
-  upline: MemberBrief;
+export const slotChoicesSchema = z.object({
+  upline: memberBriefSchema,
   /** empty slots in the upline's first levels, nearest first */
-  slots: EmptySlot[];
-  quick: {
-    extreme_left: EmptySlot | null;
-    extreme_right: EmptySlot | null;
-    weaker_leg: EmptySlot | null;
-  };
-}
+  slots: z.array(emptySlotSchema),
+  quick: z.object({
+    extreme_left: emptySlotSchema.nullable(),
+    extreme_right: emptySlotSchema.nullable(),
+    weaker_leg: emptySlotSchema.nullable(),
+  }),
+});
+export type SlotChoices = z.infer<typeof slotChoicesSchema>;
 
 export const placementBody = z.strictObject({
   member_id: bigintIdParam,
@@ -157,12 +208,13 @@ export const placementBody = z.strictObject({
 });
 export type PlacementBody = z.input<typeof placementBody>;
 
-export interface PlacementResult {
-  member: MemberBrief;
-  upline: MemberBrief;
-  position: Side;
-  placed_at: string;
-}
+export const placementResultSchema = z.object({
+  member: memberBriefSchema,
+  upline: memberBriefSchema,
+  position: side,
+  placed_at: instant,
+});
+export type PlacementResult = z.infer<typeof placementResultSchema>;
 
 /** POST /manage_member: an application client creates (or finds) the network member of a user. */
 export const manageMemberBody = z.strictObject({
@@ -183,14 +235,16 @@ export const memberSyncBody = z.strictObject({
 });
 
 /** The dashboard's team widgets. */
-export interface TeamGrowthPoint {
-  month: string; // YYYY-MM (Asia/Bangkok)
-  placed: number;
-  referred: number;
-}
+export const teamGrowthPointSchema = z.object({
+  month: z.string().meta({ description: 'YYYY-MM (Asia/Bangkok)' }),
+  placed: int,
+  referred: int,
+});
+export type TeamGrowthPoint = z.infer<typeof teamGrowthPointSchema>;
 
-export interface TeamOverview {
-  newest_placed: (MemberBrief & { side: Side | null; placed_at: string })[];
-  newest_referred: (MemberBrief & { register_date: string; is_placed: boolean })[];
-  growth: TeamGrowthPoint[];
-}
+export const teamOverviewSchema = z.object({
+  newest_placed: z.array(memberBriefSchema.extend({ side: side.nullable(), placed_at: instant })),
+  newest_referred: z.array(memberBriefSchema.extend({ register_date: instant, is_placed: z.boolean() })),
+  growth: z.array(teamGrowthPointSchema),
+});
+export type TeamOverview = z.infer<typeof teamOverviewSchema>;

@@ -71,18 +71,7 @@ const businessDate = z.string().meta({ description: 'Business date YYYY-MM-DD (A
 
 // ---- envelope helpers -----------------------------------------------------------------------
 
-export const statusSchema = z.object({ code: z.number().int(), message: z.string() });
-export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ status: statusSchema, data });
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    pagination: z.object({
-      page: z.number().int(),
-      per_page: z.number().int(),
-      total: z.number().int(),
-      last_page: z.number().int(),
-    }),
-  });
+export { envelopeOf, pageOf, statusSchema } from './envelope.ts';
 
 // ---- catalog --------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { suspensionKind, type SuspensionEntry, type SuspensionKind } from '@portal/contracts/suspension';
 import type { Db, Tx } from '../db/client';
 import { endOfBangkokDay } from './dates';
 import { queryArrays } from './bulk';
@@ -81,6 +82,48 @@ export async function expiryAsOf(db: Q, memberIds: readonly number[] | null, dat
 /** Active on day d ⇔ an expiry date on or after d. */
 export const isActiveOn = (expiry: string | null | undefined, date: string) => !!expiry && date <= expiry;
 
+/**
+ * SQL: active on `date` (plan 1.2) from an expiry date column, for queries over many members (the
+ * network API's `is_active` of GET /me and the downline nodes: the member row's expiry date is the
+ * one in force now, kept by the ledger).
+ */
+export const activeOnSql = (expiry: SQL, date: string) =>
+  sql`(${expiry} is not null and ${date}::date <= ${expiry})`;
+
+/**
+ * The statuses of a suspension entry that suspend the member when the entry is the newest (DESIGN 5).
+ * The same rule as `isSuspended` of the contracts, which the portal's route guard reads.
+ */
+const SUSPENDING = sql.raw(`('active', 'done')`);
+
+/**
+ * SQL: the member whose id is `memberId` (a column or a parameter) is suspended now, for queries that
+ * must apply the rule to many rows at once (placement, the downline summary).
+ */
+export const suspendedNowSql = (memberId: SQL) => sql`coalesce((
+  select s.status in ${SUSPENDING} from suspension_entries s where s.member_id = ${memberId}
+  order by s.created_at desc, s.id desc limit 1), false)`;
+
+/**
+ * SQL: the member's account is open (neither the member nor the user is switched off by staff). Not a
+ * plan rule: an expired member's account is still open and may place members and shop; an account
+ * that is not open signs in nowhere.
+ */
+export const accountOpenSql = (member: SQL, user: SQL) => sql`(${member}.is_active and ${user}.is_active)`;
+
+/**
+ * What a suspension leaves reachable, as the access token carries it (decision 012): the newest entry
+ * of the user's member decides. The API's guard and the portal's guard read it.
+ */
+export async function suspensionOfUser(db: Q, userId: number): Promise<SuspensionKind> {
+  const { rows } = await db.execute<Pick<SuspensionEntry, 'status' | 'period'>>(sql`
+    select s.status, s.period from members m
+    join suspension_entries s on s.member_id = m.id
+    where m.user_id = ${userId}
+    order by s.created_at desc, s.id desc limit 1`);
+  return suspensionKind(rows);
+}
+
 /** Suspended at an instant: the newest suspension entry by then is active or done (DESIGN 5). */
 export async function suspendedAt(
   db: Q,
@@ -94,7 +137,7 @@ export async function suspendedAt(
       select distinct on (s.member_id) s.member_id, s.status from suspension_entries s
       where s.created_at <= ${at.toISOString()}::timestamptz ${who}
       order by s.member_id, s.created_at desc, s.id desc) newest
-    where status in ('active', 'done')`);
+    where status in ${SUSPENDING}`);
   return new Set(rows.map((r) => r.member_id));
 }
 

@@ -2,8 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import type { RevocationStore } from '../../../lib/revocations';
-import { suspensionKind, type SuspensionEntry } from '@portal/contracts/identity';
-import type { Suspension } from '../../../lib/tokens';
 
 /**
  * Ending access tokens before they expire (decision 011). The database keeps what was ended
@@ -63,14 +61,4 @@ export async function loadRevocations(db: Db, store: RevocationStore, ttlMs: num
     sql`select id, (extract(epoch from tokens_valid_after) * 1000)::bigint::text as at from users where tokens_valid_after > ${since}`,
   );
   for (const u of users.rows) await store.revokeUserBefore(Number(u.id), Number(u.at), ttlMs);
-}
-
-/** The member's suspension as the token carries it: the newest entry decides (DESIGN 5). */
-export async function suspensionOf(db: Db | Tx, userId: number): Promise<Suspension> {
-  const { rows } = await db.execute<Pick<SuspensionEntry, 'status' | 'period'>>(sql`
-    select s.status, s.period from members m
-    join suspension_entries s on s.member_id = m.id
-    where m.user_id = ${userId}
-    order by s.created_at desc, s.id desc limit 1`);
-  return suspensionKind(rows);
 }

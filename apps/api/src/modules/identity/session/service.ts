@@ -9,7 +9,8 @@ import { users } from '../../../db/schema/identity';
 import { AppError } from '../../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords';
 import { findUserByIdentifier, loadUser } from '../users/repository';
-import { endSessions, endUserAccess, suspensionOf } from './access';
+import { suspensionOfUser } from '../../../compensation/standing';
+import { endSessions, endUserAccess } from './access';
 import { consumeRefreshToken, issueRefreshToken, revokeUserSessions } from './refresh-tokens';
 import { RateLimiter } from '../../../lib/rate-limiter';
 
@@ -75,7 +76,7 @@ async function userTokens(
     userType,
     clientId,
     sessionId: familyId,
-    suspension: await suspensionOf(ctx.db, userId),
+    suspension: await suspensionOfUser(ctx.db, userId),
   });
   return {
     token_type: 'Bearer' as const,

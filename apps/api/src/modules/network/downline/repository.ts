@@ -4,11 +4,13 @@ import type {
   DownlineSearchHit,
   EmptySlot,
   MemberBrief,
+  PlaceableMember,
   Side,
   TeamOverview,
 } from '@portal/contracts/network';
+import { accountOpenSql, activeOnSql, suspendedNowSql } from '../../../compensation/standing';
 import type { Db, Tx } from '../../../db/client';
-import { BRIEF_COLUMNS, toBrief, type BriefRow } from '../members/repository';
+import { BRIEF_COLUMNS, briefs, toBrief, type BriefRow } from '../members/repository';
 import { containsPattern } from '../../../lib/sql';
 
 export async function inDownline(db: Db | Tx, top: number, node: number): Promise<boolean> {
@@ -31,15 +33,23 @@ type NodeRow = BriefRow & {
   level: number;
 };
 
-/** The top and its downline to `depth` levels: one recursive query over at most 2^(depth+1) rows. */
-export async function subtree(db: Db | Tx, top: number, depth: number): Promise<DownlineNode | null> {
+/**
+ * The top and its downline to `depth` levels: one recursive query over at most 2^(depth+1) rows.
+ * `is_active` is the standing rule "active on `today`" (plan 1.2).
+ */
+export async function subtree(
+  db: Db | Tx,
+  top: number,
+  depth: number,
+  today: string,
+): Promise<DownlineNode | null> {
   const { rows } = await db.execute<NodeRow>(sql`
     with recursive t(id, level) as (
       select ${top}::bigint, 0
       union all
       select c.id, t.level + 1 from t join members c on c.placement_parent_id = t.id where t.level < ${depth}
     )
-    select ${BRIEF_COLUMNS}, m.package, m.business_title, m.is_active and u.is_active as is_active, m.point::text,
+    select ${BRIEF_COLUMNS}, m.package, m.business_title, ${activeOnSql(sql`m.expiry_date`, today)} as is_active, m.point::text,
       m.left_team, m.right_team, coalesce(vp.left_points, 0)::numeric(16,2)::text as left_points, coalesce(vp.right_points, 0)::numeric(16,2)::text as right_points, m.side, m.placement_parent_id,
       m.placed_at, t.level
     from t join members m on m.id = t.id join users u on u.id = m.user_id
@@ -293,4 +303,81 @@ export async function teamOverview(
     })),
     growth: growth.rows,
   };
+}
+
+export type SummaryRow = {
+  left_team: number;
+  right_team: number;
+  left_points: string;
+  right_points: string;
+  can_add: boolean;
+  direct: number;
+  waiting: number;
+  ref_id: number | null;
+  ref_code: string | null;
+  ref_first: string | null;
+  ref_last: string | null;
+  ref_user_id: number | null;
+  ref_avatar: string | null;
+  ref_gender: string | null;
+};
+
+/**
+ * The summary in one round trip: the team counts placement maintains, the points per side the ledger
+ * gives (the last closing's carry plus the unclosed new volume, volume_preview), my direct referrals,
+ * and whether I may place (account open, placed, not suspended: the standing rules).
+ */
+export async function summaryRow(db: Db | Tx, userId: number): Promise<SummaryRow | null> {
+  const { rows } = await db.execute<SummaryRow>(sql`
+    select m.left_team, m.right_team, coalesce(vp.left_points, 0)::numeric(16,2)::text as left_points, coalesce(vp.right_points, 0)::numeric(16,2)::text as right_points,
+      ${accountOpenSql(sql`m`, sql`u`)} and m.depth is not null and not ${suspendedNowSql(sql`m.id`)} as can_add,
+      (select count(*)::int from members d where d.referrer_member_id = m.id) as direct,
+      (select count(*)::int from members d where d.referrer_member_id = m.id and d.depth is null) as waiting,
+      r.id as ref_id, r.member_code as ref_code, ru.first_name as ref_first, ru.last_name as ref_last,
+      ru.id as ref_user_id, ru.avatar_thumbnail as ref_avatar, ru.gender as ref_gender
+    from members m join users u on u.id = m.user_id left join volume_preview vp on vp.member_id = m.id
+    left join members r on r.id = m.referrer_member_id left join users ru on ru.id = r.user_id
+    where m.user_id = ${userId} and u.deleted_at is null`);
+  return rows[0] ?? null;
+}
+
+/** Registered, not yet placed, referred by `memberId` or their downline; newest first, a page. */
+export async function placeableMembers(
+  db: Db | Tx,
+  memberId: number,
+  q: string | undefined,
+  page: number,
+  perPage: number,
+): Promise<{ items: PlaceableMember[]; total: number }> {
+  const term = q ? containsPattern(q.toLowerCase()) : null;
+  const code = q ? containsPattern(q.toUpperCase()) : null;
+  const { rows } = await db.execute<
+    BriefRow & { email: string; mobile: string; created_at: Date; referrer_member_id: number; total: number }
+  >(sql`
+    select ${BRIEF_COLUMNS}, u.email, u.mobile, m.created_at, m.referrer_member_id, count(*) over ()::int as total
+    from members m join users u on u.id = m.user_id
+    where m.depth is null and m.referrer_member_id is not null and u.deleted_at is null and u.is_active
+      and (m.referrer_member_id = ${memberId} or member_in_downline(${memberId}, m.referrer_member_id))
+      and (${term}::text is null or u.search_text like ${term} or m.member_code like ${code})
+    order by m.created_at desc, m.id desc
+    limit ${perPage} offset ${(page - 1) * perPage}`);
+  const refs = await briefs(db, [...new Set(rows.map((r) => r.referrer_member_id))]);
+  return {
+    total: rows[0]?.total ?? 0,
+    items: rows.map((r) => ({
+      ...toBrief(r),
+      email: r.email,
+      phone_number: r.mobile,
+      referrer: refs.get(r.referrer_member_id) ?? null,
+      register_date: new Date(r.created_at).toISOString(),
+    })),
+  };
+}
+
+/** The member's child on one side, if any. */
+export async function childOn(db: Db | Tx, parentId: number, side: Side): Promise<number | null> {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`select id from members where placement_parent_id = ${parentId} and side = ${side}`,
+  );
+  return rows[0]?.id ?? null;
 }

@@ -1,9 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SuspensionEntry } from '@portal/contracts/identity';
 import type { MemberBrief, NetworkMember, Side } from '@portal/contracts/network';
+import type { z } from 'zod';
+import type { manageMemberBody, manageMemberUpdate, memberSyncBody } from '@portal/contracts/network';
+import { isActiveOn } from '../../../compensation/standing';
 import { loadFacts } from '../../identity/kyc/repository';
 import { currentStatus } from '../../identity/kyc/state';
 import type { Db, Tx } from '../../../db/client';
+import { users } from '../../../db/schema/identity';
+import { members } from '../../../db/schema/network';
 
 /** Columns every member query selects, joined with its user. */
 export const BRIEF_COLUMNS = sql.raw(`
@@ -52,8 +57,6 @@ export type MemberRow = BriefRow & {
   package: string | null;
   business_title: string | null;
   point: string;
-  is_active: boolean;
-  user_active: boolean;
   depth: number | null;
   referrer_member_id: number | null;
   placement_parent_id: number | null;
@@ -90,7 +93,7 @@ export async function findMember(
   const cond = 'userId' in where ? sql`m.user_id = ${where.userId}` : sql`m.id = ${where.memberId}`;
   const { rows } = await db.execute<MemberRow>(sql`
     select ${BRIEF_COLUMNS}, m.member_uuid, u.email, u.mobile, m.package, m.business_title, m.point::text,
-      m.is_active, u.is_active as user_active, m.depth, m.referrer_member_id, m.placement_parent_id, m.side,
+      m.depth, m.referrer_member_id, m.placement_parent_id, m.side,
       m.created_at, m.placed_at, m.expiry_date::text, u.is_verifies_identity, u.is_verifies_bank,
       m.left_team, m.right_team, coalesce(vp.left_points, 0)::numeric(16,2)::text as left_points, coalesce(vp.right_points, 0)::numeric(16,2)::text as right_points,
       (select json_agg(s order by s.created_at desc, s.id desc) from suspension_entries s where s.member_id = m.id) as suspension
@@ -111,7 +114,8 @@ export const suspensionOf = (row: MemberRow): SuspensionEntry[] =>
     created_at: iso(s.created_at)!,
   }));
 
-export async function toNetworkMember(db: Db | Tx, row: MemberRow): Promise<NetworkMember> {
+/** The member as the network API shows it; `today` is the business date its activity is read on. */
+export async function toNetworkMember(db: Db | Tx, row: MemberRow, today: string): Promise<NetworkMember> {
   // The KYC status is the profile's own computation, so both APIs always agree.
   const facts = await loadFacts(db, { memberId: row.id });
   const related = await briefs(
@@ -128,7 +132,7 @@ export async function toNetworkMember(db: Db | Tx, row: MemberRow): Promise<Netw
     package: row.package,
     business_title: row.business_title,
     point: row.point,
-    is_active: row.is_active && row.user_active,
+    is_active: isActiveOn(row.expiry_date, today),
     is_placed: row.depth !== null,
     referrer: row.referrer_member_id ? (related.get(row.referrer_member_id) ?? null) : null,
     upline: row.placement_parent_id ? (related.get(row.placement_parent_id) ?? null) : null,
@@ -139,4 +143,74 @@ export async function toNetworkMember(db: Db | Tx, row: MemberRow): Promise<Netw
     kyc_status: facts ? currentStatus(facts) : 'draft',
     suspension: suspensionOf(row),
   };
+}
+
+export async function updateUserNames(db: Db | Tx, userId: number, b: z.infer<typeof memberSyncBody>) {
+  await db
+    .update(users)
+    .set({
+      firstName: b.first_name,
+      lastName: b.last_name,
+      email: b.email?.toLowerCase(),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function userExists(db: Db | Tx, userId: number): Promise<boolean> {
+  const [user] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+  return !!user && !user.deletedAt;
+}
+
+/**
+ * Inserts the member of a user unless the user has one; without a referrer the member starts a tree
+ * of its own (its top, placed at depth 0, its own jump pointer). Answers whether it was created.
+ */
+export async function insertMember(
+  db: Db,
+  b: z.infer<typeof manageMemberBody>,
+  createdBy: number | null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(members)
+      .values({
+        userId: b.user_id,
+        memberCode: sql`'M' || lpad(nextval('member_code_seq')::text, 7, '0')`,
+        referrerMemberId: b.referrer_member_id ?? null,
+        package: b.package ?? null,
+        businessTitle: b.business_title ?? null,
+        expiryDate: b.expiry_date ?? null,
+        isActive: b.is_active ?? true,
+        createdBy,
+        ...(b.referrer_member_id ? {} : { depth: 0, placedAt: new Date() }),
+      })
+      .onConflictDoNothing({ target: members.userId })
+      .returning({ id: members.id });
+    if (created && !b.referrer_member_id) {
+      await tx.update(members).set({ jumpId: created.id }).where(eq(members.id, created.id));
+    }
+    return !!created;
+  });
+}
+
+export async function updateMember(
+  db: Db | Tx,
+  memberId: number,
+  b: z.infer<typeof manageMemberUpdate>,
+  updatedBy: number | null,
+): Promise<boolean> {
+  const updated = await db
+    .update(members)
+    .set({
+      package: b.package,
+      businessTitle: b.business_title,
+      expiryDate: b.expiry_date,
+      isActive: b.is_active,
+      updatedAt: new Date(),
+      updatedBy,
+    })
+    .where(eq(members.id, memberId))
+    .returning({ id: members.id });
+  return updated.length > 0;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PlacementResult, Side } from '@portal/contracts/network';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
+import { accountOpenSql, suspendedNowSql } from '../../../compensation/standing';
 import { AppError } from '../../../lib/errors';
 import { findMember, type MemberRow } from '../members/repository';
 import { pgError, UNIQUE_VIOLATION } from '../../../lib/sql';
@@ -58,9 +59,7 @@ interface PlacementFacts {
 async function placementFacts(db: Db, userId: number, uplineId: number, memberId: number) {
   const { rows } = await db.execute<PlacementFacts & Record<string, unknown>>(sql`
     with me as (
-      select m.id, m.depth, m.is_active and u.is_active as active,
-        coalesce((select s.status in ('active', 'done') from suspension_entries s where s.member_id = m.id
-                  order by s.created_at desc, s.id desc limit 1), false) as suspended
+      select m.id, m.depth, ${accountOpenSql(sql`m`, sql`u`)} as active, ${suspendedNowSql(sql`m.id`)} as suspended
       from members m join users u on u.id = m.user_id where m.user_id = ${userId} and u.deleted_at is null
     ),
     up as (
