@@ -257,33 +257,33 @@ export type AddressBody = z.input<typeof addressBody>;
 /** PUT: any subset; the result is checked as a whole. The type cannot change. */
 export const addressUpdateBody = addressBody.partial().extend({ country_id: int32Id.optional() });
 
-export interface Place {
-  id: number;
-  name_th: string;
-  name_en: string;
-}
+export const placeSchema = z.object({ id: z.number().int(), name_th: z.string(), name_en: z.string() });
+export type Place = z.infer<typeof placeSchema>;
 
-export interface Address {
-  id: number;
-  type: AddressType;
-  is_default: boolean;
-  number: string;
-  building: string | null;
-  alley: string | null;
-  street: string | null;
-  subdistrict: Place | null;
-  district: Place | null;
-  province: Place | null;
+const instant = z.string().meta({ description: 'ISO 8601 instant (UTC)' });
+
+export const addressSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(ADDRESS_TYPES),
+  is_default: z.boolean(),
+  number: z.string(),
+  building: z.string().nullable(),
+  alley: z.string().nullable(),
+  street: z.string().nullable(),
+  subdistrict: placeSchema.nullable(),
+  district: placeSchema.nullable(),
+  province: placeSchema.nullable(),
   /** Names as text for an address abroad (for a Thai address, the Thai names of the places above). */
-  subdistrict_name: string | null;
-  district_name: string | null;
-  province_name: string | null;
-  post_code: string | null;
-  telephone: string | null;
-  country: { id: number; code: string; name_th: string; name_en: string };
-  created_at: string;
-  updated_at: string;
-}
+  subdistrict_name: z.string().nullable(),
+  district_name: z.string().nullable(),
+  province_name: z.string().nullable(),
+  post_code: z.string().nullable(),
+  telephone: z.string().nullable(),
+  country: z.object({ id: z.number().int(), code: z.string(), name_th: z.string(), name_en: z.string() }),
+  created_at: instant,
+  updated_at: instant,
+});
+export type Address = z.infer<typeof addressSchema>;
 
 export const addressListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { MSG } from '@portal/contracts/messages';
-import { THAILAND_ID, type Address } from '@portal/contracts/profile';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { Address, AddressType } from '@portal/contracts/profile';
 import type { Db, Tx } from '../../../db/client';
 import { addresses } from '../../../db/schema/profile';
 import { countries, districts, provinces, subdistricts } from '../../../db/schema/reference';
-import { AppError, validation } from '../../../lib/errors';
 
 export type AddressRow = typeof addresses.$inferSelect;
 
@@ -74,61 +72,104 @@ export async function findOwnAddress(
   return row ?? null;
 }
 
-export interface PlaceFields {
-  country_id: number;
-  province_id?: number | null;
-  district_id?: number | null;
-  subdistrict_id?: number | null;
-  province_name?: string | null;
-  district_name?: string | null;
-  subdistrict_name?: string | null;
-  post_code?: string | null;
+/** The user's addresses (of one type, when given): how many, and one page of them. */
+export async function pageOfAddresses(
+  db: Db | Tx,
+  userId: number,
+  type: AddressType | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ items: Address[]; total: number }> {
+  const where = and(eq(addresses.userId, userId), type ? eq(addresses.type, type) : undefined);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(addresses).where(where);
+  return { items: await selectAddresses(db, where, page), total };
 }
 
-export interface ResolvedPlaces {
-  countryId: number;
-  provinceId: number | null;
-  districtId: number | null;
-  subdistrictId: number | null;
-  provinceName: string | null;
-  districtName: string | null;
-  subdistrictName: string | null;
-  postCode: string | null;
+export async function addressById(db: Db | Tx, id: number): Promise<Address> {
+  return (await selectAddresses(db, eq(addresses.id, id)))[0]!;
+}
+
+export async function countOwnAddresses(tx: Tx, userId: number): Promise<number> {
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: count() })
+    .from(addresses)
+    .where(eq(addresses.userId, userId));
+  return n;
+}
+
+export async function hasHomeAddress(tx: Tx, userId: number): Promise<boolean> {
+  const [home] = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.type, 'home')));
+  return !!home;
+}
+
+export async function hasDefaultShipping(tx: Tx, userId: number): Promise<boolean> {
+  const [current] = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.type, 'shipping'), eq(addresses.isDefault, true)));
+  return !!current;
+}
+
+export type NewAddress = Omit<typeof addresses.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'isDefault'>;
+
+export async function insertAddress(tx: Tx, values: NewAddress): Promise<number> {
+  const [created] = await tx.insert(addresses).values(values).returning({ id: addresses.id });
+  return created!.id;
+}
+
+export async function updateAddress(tx: Tx, id: number, values: Partial<NewAddress>) {
+  await tx
+    .update(addresses)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(addresses.id, id));
+}
+
+export async function deleteAddress(tx: Tx, id: number) {
+  await tx.delete(addresses).where(eq(addresses.id, id));
+}
+
+/** The user's newest shipping address, if any. */
+export async function newestShipping(tx: Tx, userId: number): Promise<number | null> {
+  const [next] = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.type, 'shipping')))
+    .orderBy(desc(addresses.createdAt), desc(addresses.id))
+    .limit(1);
+  return next?.id ?? null;
+}
+
+/** Marks `id` the default shipping address; the user's others lose the mark first. */
+export async function setDefaultShipping(tx: Tx, userId: number, id: number) {
+  await tx
+    .update(addresses)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(
+      and(
+        eq(addresses.userId, userId),
+        eq(addresses.type, 'shipping'),
+        eq(addresses.isDefault, true),
+        ne(addresses.id, id),
+      ),
+    );
+  await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id));
+}
+
+export async function countryExists(db: Db | Tx, id: number): Promise<boolean> {
+  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id));
+  return !!country;
 }
 
 /**
- * A Thai address must pick a real province, a district of it and a sub-district of that district;
- * the post code comes from the sub-district, and one that was given must be the same. An address
- * abroad names its places as text and uses no ids.
+ * The Thai places an address names, looked up together: the province, the district if it belongs to
+ * the province, and the sub-district's district and post code (null where there is none).
  */
-export async function resolvePlaces(db: Db | Tx, f: PlaceFields): Promise<ResolvedPlaces> {
-  const [country] = await db
-    .select({ id: countries.id })
-    .from(countries)
-    .where(eq(countries.id, f.country_id));
-  if (!country) throw validation('country_id', 'Choose a country from the list');
-  if (f.country_id !== THAILAND_ID) {
-    for (const key of ['province_id', 'district_id', 'subdistrict_id'] as const) {
-      if (f[key] != null)
-        throw validation(key, 'Only Thai addresses pick places from the lists; give the names instead');
-    }
-    return {
-      countryId: f.country_id,
-      provinceId: null,
-      districtId: null,
-      subdistrictId: null,
-      provinceName: f.province_name ?? null,
-      districtName: f.district_name ?? null,
-      subdistrictName: f.subdistrict_name ?? null,
-      postCode: f.post_code ?? null,
-    };
-  }
-  const errors: Record<string, string[]> = {};
-  if (!f.province_id) errors.province_id = [MSG.invalidProvince];
-  if (!f.district_id) errors.district_id = [MSG.invalidDistrict];
-  if (!f.subdistrict_id) errors.subdistrict_id = [MSG.invalidSubdistrict];
-  if (Object.keys(errors).length)
-    throw new AppError(422, 'VALIDATION_ERROR', Object.values(errors)[0]![0]!, errors);
+export async function thaiPlaces(
+  db: Db | Tx,
+  ids: { province_id: number; district_id: number; subdistrict_id: number },
+) {
   const { rows } = await db.execute<{
     province: number | null;
     district: number | null;
@@ -137,23 +178,8 @@ export async function resolvePlaces(db: Db | Tx, f: PlaceFields): Promise<Resolv
   }>(sql`
     select p.id as province, d.id as district, s.district_id as sub_district, s.post_code
     from (select 1) one
-    left join provinces p on p.id = ${f.province_id}
-    left join districts d on d.id = ${f.district_id} and d.province_id = ${f.province_id}
-    left join subdistricts s on s.id = ${f.subdistrict_id}`);
-  const r = rows[0]!;
-  if (r.province === null) throw validation('province_id', MSG.invalidProvince);
-  if (r.district === null) throw validation('district_id', MSG.invalidDistrict);
-  if (r.sub_district === null || r.sub_district !== f.district_id)
-    throw validation('subdistrict_id', MSG.invalidSubdistrict);
-  if (f.post_code && f.post_code !== r.post_code) throw validation('post_code', MSG.postCodeMismatch);
-  return {
-    countryId: THAILAND_ID,
-    provinceId: f.province_id!,
-    districtId: f.district_id!,
-    subdistrictId: f.subdistrict_id!,
-    provinceName: null,
-    districtName: null,
-    subdistrictName: null,
-    postCode: r.post_code,
-  };
+    left join provinces p on p.id = ${ids.province_id}
+    left join districts d on d.id = ${ids.district_id} and d.province_id = ${ids.province_id}
+    left join subdistricts s on s.id = ${ids.subdistrict_id}`);
+  return rows[0]!;
 }
