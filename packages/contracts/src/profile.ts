@@ -11,7 +11,7 @@ import { updateMeBody } from './identity.ts';
 import { int32Id } from './ids.ts';
 import { MSG } from './messages.ts';
 import { cleanText, optionalText, personName } from './text.ts';
-import type { KycItemStatus } from './kyc.ts';
+import { KYC_ITEM_STATUSES, type KycItemStatus } from './kyc.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Profile: PUT /member/v1/me
@@ -128,29 +128,31 @@ export const documentUpdateFields = documentFields.partial().extend({
     .optional(),
 });
 
-export interface DocumentFile {
+export const documentFileSchema = z.object({
   /** The sanitised original name, for display only; the stored name is made by the server. */
-  name: string;
-  mime_type: (typeof DOCUMENT_MIME_TYPES)[number];
-  size: number;
+  name: z.string(),
+  mime_type: z.enum(DOCUMENT_MIME_TYPES),
+  size: z.number().int(),
   /** Download (bearer token required): the member's own route, or the staff route in staff answers. */
-  url: string;
-}
+  url: z.string(),
+});
+export type DocumentFile = z.infer<typeof documentFileSchema>;
 
-export interface MemberDocument {
-  id: number;
-  type: DocumentType;
-  title: string | null;
-  description: string | null;
-  note: string | null;
-  status: KycItemStatus;
+export const memberDocumentSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(DOCUMENT_TYPES),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  note: z.string().nullable(),
+  status: z.enum(KYC_ITEM_STATUSES),
   /** Why staff rejected it (status fail). */
-  reason: string | null;
-  file: DocumentFile;
-  created_at: string;
-  updated_at: string;
-  reviewed_at: string | null;
-}
+  reason: z.string().nullable(),
+  file: documentFileSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type MemberDocument = z.infer<typeof memberDocumentSchema>;
 
 export const documentListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

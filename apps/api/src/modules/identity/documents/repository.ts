@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { MemberDocument } from '@portal/contracts/profile';
+import type { UploadedFile } from '../../../lib/uploads';
 import type { Db, Tx } from '../../../db/client';
 import { documents } from '../../../db/schema/profile';
 
@@ -71,4 +72,63 @@ export async function countDocuments(db: Db | Tx, userId: number): Promise<numbe
     .from(documents)
     .where(eq(documents.userId, userId));
   return n;
+}
+
+export type DocumentFields = Pick<typeof documents.$inferInsert, 'type' | 'title' | 'description' | 'note'>;
+
+/** The stored file's columns: the server-made storage key and what was checked of the bytes. */
+const fileColumns = (key: string, file: UploadedFile) => ({
+  storageKey: key,
+  fileName: file.name,
+  mimeType: file.mime,
+  size: file.data.length,
+  sha256: file.sha256,
+});
+
+export async function insertDocument(
+  tx: Tx,
+  userId: number,
+  fields: DocumentFields,
+  file: { key: string; file: UploadedFile },
+): Promise<DocumentRow> {
+  const [created] = await tx
+    .insert(documents)
+    .values({ userId, ...fields, ...fileColumns(file.key, file.file) })
+    .returning();
+  return created!;
+}
+
+/**
+ * Changes a document's fields; a new file also puts it back to draft, its review forgotten (a new
+ * file is a new document for review).
+ */
+export async function updateDocument(
+  tx: Tx,
+  id: number,
+  fields: Partial<DocumentFields>,
+  file: { key: string; file: UploadedFile } | null,
+): Promise<DocumentRow> {
+  const [updated] = await tx
+    .update(documents)
+    .set({
+      ...fields,
+      ...(file
+        ? {
+            ...fileColumns(file.key, file.file),
+            status: 'draft',
+            reason: null,
+            reviewTarget: null,
+            reviewedBy: null,
+            reviewedAt: null,
+          }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(documents.id, id))
+    .returning();
+  return updated!;
+}
+
+export async function deleteDocument(tx: Tx, id: number) {
+  await tx.delete(documents).where(eq(documents.id, id));
 }
