@@ -6,33 +6,15 @@
 // each order's PV posted to its ancestors one by one in SQL — timed on a sample of orders in the same
 // run and scaled to all of them, with the ratio. Figures go to stdout and bench-results/closing-<N>.json.
 import fs from 'node:fs';
-import type pg from 'pg';
 import { closeDay } from '../../apps/api/src/compensation/engine';
 import { computeClosing } from '../../apps/api/src/compensation/closing';
 import { addDays, endOfBangkokDay } from '../../apps/api/src/compensation/dates';
 import { planFor } from '../../apps/api/src/compensation/plan';
 import { loadTree as loadTreeIndex } from '../../apps/api/src/compensation/tree';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
-import { expiryAsOf } from '../../apps/api/src/compensation/standing';
-import type { Db } from '../../apps/api/src/db/client';
+import { seedClosingDay } from './closing-fixture';
 import { benchDatabase } from './database';
-import { buildTree, loadTree, rng } from './tree-build';
-
-async function setStanding(db: Db, pool: pg.Pool) {
-  const plan = await planFor(db, DAY);
-  const expiries = await expiryAsOf(db, null, DAY, plan);
-  const ids = [...expiries.keys()];
-  for (let i = 0; i < ids.length; i += 100_000) {
-    const part = ids.slice(i, i + 100_000);
-    await pool.query(
-      `update members m set expiry_date = v.e::date from unnest($1::bigint[], $2::text[]) v(id, e) where m.id = v.id`,
-      [part, part.map((id) => expiries.get(id))],
-    );
-  }
-  await pool.query(
-    `update members m set package = o.package_code from orders o where o.member_id = m.id and o.order_type = 'PACKAGE'`,
-  );
-}
+import { rng } from './tree-build';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,88 +27,18 @@ const ORDERS = arg('orders', 10_000);
 const NAIVE_SAMPLE = Math.min(ORDERS, arg('naive-sample', 500));
 const log = (s: string) => console.error(s);
 const DAY = '2025-06-10';
-const PACKAGES = [
-  ['STARTER', 500],
-  ['SILVER', 1500],
-  ['GOLD', 4500],
-  ['PLATINUM', 9000],
-] as const;
-
 const bench = await benchDatabase('closing', 4);
 const { database } = bench;
 
 try {
   await migrateDatabase(database.db);
-  const random = rng(20251123);
-  log(`Building a ${N.toLocaleString('en')}-member tree`);
-  const tree = buildTree(N, random);
-  await loadTree(database.pool, tree, log);
-  log(`  max depth ${tree.maxDepth}, mean ${tree.meanDepth.toFixed(1)}`);
-
-  const c = await database.pool.connect();
-  try {
-    await c.query('set synchronous_commit = off');
-    log('Packages for every member, paid the day before (that day marked closed)');
-    const before = addDays(DAY, -1);
-    for (let start = 0; start < N; start += 50_000) {
-      const ids: number[] = [];
-      const codes: string[] = [];
-      const pvs: number[] = [];
-      for (let i = start; i < Math.min(N, start + 50_000); i++) {
-        const [code, pv] = PACKAGES[Math.floor(random() * PACKAGES.length)]!;
-        ids.push(i + 1);
-        codes.push(code);
-        pvs.push(pv);
-      }
-      await c.query(
-        `insert into orders (id, order_no, member_id, order_type, package_code, status, payment_status, pv_total, paid_at, paid_date)
-         select id, 'P' || id, id, 'PACKAGE', code, 'paid', 'paid', pv, $4::date, $4::date
-         from unnest($1::bigint[], $2::text[], $3::int[]) v(id, code, pv)`,
-        [ids, codes, pvs, before],
-      );
-      await c.query(
-        `insert into volume_postings (natural_key, member_id, effective_date, pv, personal, flows_up, repurchase, kind, source, order_id)
-         select 'order:' || id, id, $3::date, pv, true, true, false, 'ORDER', 'order:' || id, id
-         from unnest($1::bigint[], $2::int[]) v(id, pv)`,
-        [ids, pvs, before],
-      );
-    }
-    await c.query(
-      `insert into engine_runs (type, business_date, plan_version, status, started_by, finished_at) values ('DAILY', $1, 0, 'done', 'bench', now())`,
-      [before],
-    );
-    log(`${ORDERS.toLocaleString('en')} repurchase orders paid on ${DAY}`);
-    const buyers: number[] = [];
-    const pvs: number[] = [];
-    for (let k = 0; k < ORDERS; k++) {
-      buyers.push(1 + Math.floor(random() * N));
-      pvs.push(50 * (1 + Math.floor(random() * 30)));
-    }
-    const first = N + 1;
-    await c.query(
-      `insert into orders (id, order_no, member_id, order_type, status, payment_status, pv_total, paid_at, paid_date)
-       select $4 + o - 1, 'R' || o, b, 'REPURCHASE', 'paid', 'paid', pv, $3::date, $3::date
-       from unnest($1::bigint[], $2::int[]) with ordinality v(b, pv, o)`,
-      [buyers, pvs, DAY, first],
-    );
-    await c.query(
-      `insert into volume_postings (natural_key, member_id, effective_date, pv, personal, flows_up, repurchase, kind, source, order_id)
-       select 'order:' || ($4 + o - 1), b, $3::date, pv, true, true, true, 'ORDER', 'order:' || ($4 + o - 1), $4 + o - 1
-       from unnest($1::bigint[], $2::int[]) with ordinality v(b, pv, o)`,
-      [buyers, pvs, DAY, first],
-    );
-    await c.query(`select setval('orders_id_seq', $1)`, [N + ORDERS]);
-  } finally {
-    c.release();
-  }
-  // The member rows carry the package and expiry in force, as the ledger's posting functions keep them.
-  await setStanding(database.db, database.pool);
-  const c2 = await database.pool.connect();
-  try {
-    await c2.query('vacuum analyze');
-  } finally {
-    c2.release();
-  }
+  const tree = await seedClosingDay(database, {
+    members: N,
+    orders: ORDERS,
+    day: DAY,
+    random: rng(20251123),
+    log,
+  });
 
   const now = { date: addDays(DAY, 1), at: new Date(endOfBangkokDay(DAY).getTime() + 1) };
   log(`Closing ${DAY}`);

@@ -87,6 +87,10 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
     const trigger = triggerOf(data);
     const jobLog = log.child({ job: job.name, trigger, jobId: found.id });
     const started = Date.now();
+    const lease = await takeLease(opts.pool, found.id).catch((err: unknown) => {
+      report(err, 'job lease not taken'); // the run goes on; only its loss would be noticed late
+      return undefined;
+    });
     try {
       const now = await businessNow(ctx.db, ctx.config);
       const output = (await job.handler({ ctx, log: jobLog, now, trigger, jobId: found.id, data })) ?? {};
@@ -101,7 +105,46 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
       await boss
         .fail(job.name, found.id, { message: err instanceof Error ? err.message : String(err) })
         .catch((e: unknown) => report(e, 'job failure not recorded')); // it expires, then runs again
+    } finally {
+      await lease?.end();
     }
+  };
+
+  /**
+   * A run whose process ended in the middle (kill -9, a lost machine) stays active in pg-boss until
+   * it expires, an hour for the closings. Each run holds a lease, a session advisory lock that
+   * PostgreSQL drops with the connection of a process that died: an active run older than a few
+   * seconds whose lease is free was lost, and runs again at once (its work is idempotent).
+   */
+  const recoverLostRuns = async () => {
+    const names = jobs.map((j) => j.name);
+    const { rows } = await opts.pool.query<{ id: string; name: string }>(
+      `select id, name from ${JOBS_SCHEMA}.job
+       where state = 'active' and name = any($1) and started_on < now() - interval '10 seconds'`,
+      [names],
+    );
+    for (const lost of rows) {
+      if (!(await leaseIsFree(opts.pool, lost.id))) continue;
+      await boss.fail(lost.name, lost.id, { message: 'the process running it ended' });
+      await opts.pool.query(
+        `update ${JOBS_SCHEMA}.job set start_after = now() where name = $1 and id = $2 and state = 'retry'`,
+        [lost.name, lost.id],
+      );
+      log.warn({ job: lost.name, jobId: lost.id }, 'a run whose process ended runs again');
+    }
+  };
+  const watchLostRuns = () => {
+    const tick = async () => {
+      if (stopping) return;
+      await recoverLostRuns().catch((err: unknown) => report(err, 'looking for lost runs failed'));
+      if (stopping) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void tick();
+      }, LOST_RUN_CHECK_MS);
+      timers.add(timer);
+    };
+    void tick();
   };
 
   const poll = (job: JobDefinition) => {
@@ -171,6 +214,7 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
     await boss.send(job.name, { trigger: 'start' }, { id: startRunId(job.name, today) });
   }
   for (const job of jobs) poll(job); // the first look for work finds the runs at start
+  watchLostRuns();
 
   return {
     send,
@@ -188,6 +232,46 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 2_000 }).catch(() => {});
     },
   };
+}
+
+/** How often every process looks for runs lost with their process. */
+const LOST_RUN_CHECK_MS = 15_000;
+const leaseKey = (jobId: string) => `portal-job-run:${jobId}`;
+
+/** The lease of a run: a session advisory lock on a connection of its own, held until `end`. */
+async function takeLease(pool: pg.Pool, jobId: string) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [leaseKey(jobId)]);
+  } catch (err) {
+    client.release(err as Error);
+    throw err;
+  }
+  return {
+    async end() {
+      try {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [leaseKey(jobId)]);
+        client.release();
+      } catch (err) {
+        client.release(err as Error); // a broken connection is closed, which drops the lock too
+      }
+    },
+  };
+}
+
+/** Whether nobody holds a run's lease (its process ended). */
+async function leaseIsFree(pool: pg.Pool, jobId: string): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ free: boolean }>(
+      'select pg_try_advisory_lock(hashtext($1)) as free',
+      [leaseKey(jobId)],
+    );
+    if (rows[0]?.free) await client.query('select pg_advisory_unlock(hashtext($1))', [leaseKey(jobId)]);
+    return rows[0]?.free === true;
+  } finally {
+    client.release();
+  }
 }
 
 /** Each job's queue (one active run at a time) and its cron in Bangkok time; stale schedules go. */
