@@ -153,6 +153,14 @@ export async function seedDemoHistory(
     }
   }
 
+  // The demo member's canceled orders and hold points pages: a repurchase canceled two days after
+  // it was paid, and one paid three days ago with its points held (its lot is still open).
+  if (catalog.length > 0) {
+    const item = { product: catalog[0]!, qty: 2 };
+    at(40, { kind: 'order', member: demo.id, type: 'REPURCHASE', items: [item], cancelAfter: 2 });
+    at(HISTORY_DAYS - 3, { kind: 'order', member: demo.id, type: 'REPURCHASE', items: [item], hold: true });
+  }
+
   let orders = 0;
   let runs = 0;
   const orderIds = new Map<string, number>();
