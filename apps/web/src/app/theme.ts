@@ -1,25 +1,15 @@
-import { Badge, Button, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Badge, Button, createTheme } from '@mantine/core';
+import { colors } from './palette';
 import classes from './theme.module.css';
-
-const brand: MantineColorsTuple = [
-  '#e6fcf8',
-  '#d2f6ef',
-  '#a6ebde',
-  '#76e0cc',
-  '#4fd6bc',
-  '#36cfb2',
-  '#25cbad',
-  '#13b398',
-  '#00a086',
-  '#008a73',
-];
 
 const FONT = 'Sarabun, "Noto Sans Thai", "Leelawadee UI", Tahoma, system-ui, sans-serif';
 
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 8, dark: 6 },
-  colors: { brand },
+  colors,
+  // The keyboard's focus shows as a ring on every control (Mantine draws it for :focus-visible).
+  focusRing: 'auto',
   fontFamily: FONT,
   defaultRadius: 'md',
   // Sarabun's Thai marks need more room than Latin text (Mantine's default is 1.55).
