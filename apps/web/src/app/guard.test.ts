@@ -233,6 +233,18 @@ describe('route guard', () => {
       }
     });
 
+    it('keeps the reports for members: a suspended member is sent to notifications, staff without a member record to the KYC queue', () => {
+      for (const path of [
+        '/reports',
+        '/reports/cycle_bonus',
+        '/reports/dropship?from=2026-11-01&to=2026-11-30',
+      ]) {
+        expect(as(verified, path), path).toBeNull();
+        expect(as(suspended, path), path).toBe('/notifications');
+        expect(as(staff, path), path).toBe('/staff/kyc');
+      }
+    });
+
     it('sends a staff account without a member record from the organization to the KYC queue', () => {
       expect(as(staff, '/organization')).toBe('/staff/kyc');
       expect(as(staff, '/organization?top=5')).toBe('/staff/kyc');

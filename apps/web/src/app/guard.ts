@@ -42,7 +42,9 @@ const GUEST_ONLY = new Set([lower(paths.auth.login.path)]);
 const GUEST_ONLY_PREFIXES = ['/auth/register/'];
 
 /** Pages about the member's own network: an account without a member record (staff) has none. */
-const MEMBER_ONLY = new Set([paths.organization.path].map(lower));
+const MEMBER_ONLY = new Set(
+  [paths.organization.path, paths.reports.path, ...Object.values(paths.report).map((r) => r.path)].map(lower),
+);
 
 const VERIFY_PAGES = new Set([paths.auth.verifyAccount.path, paths.auth.resendVerifyCode.path].map(lower));
 const SUSPENDED_ALLOWED = new Set([paths.changePassword.path, paths.notifications.path].map(lower));

@@ -119,6 +119,54 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/organization/organization-page')),
                   },
                   {
+                    path: paths.reports.path,
+                    lazy: lazyPage(() => import('../features/reports/reports-index-page')),
+                  },
+                  {
+                    path: paths.report.cycle_bonus.path,
+                    lazy: lazyPage(() => import('../features/reports/cycle-bonus-page')),
+                  },
+                  {
+                    path: paths.report.referrer_bonus.path,
+                    lazy: lazyPage(() => import('../features/reports/referrer-bonus-page')),
+                  },
+                  {
+                    path: paths.report.mta_bonus.path,
+                    lazy: lazyPage(() => import('../features/reports/mta-bonus-page')),
+                  },
+                  {
+                    path: paths.report.cashback_bonus.path,
+                    lazy: lazyPage(() => import('../features/reports/cashback-bonus-page')),
+                  },
+                  {
+                    path: paths.report.travel_point.path,
+                    lazy: lazyPage(() => import('../features/reports/travel-point-page')),
+                  },
+                  {
+                    path: paths.report.point_value.path,
+                    lazy: lazyPage(() => import('../features/reports/point-value-page')),
+                  },
+                  {
+                    path: paths.report.business_title.path,
+                    lazy: lazyPage(() => import('../features/reports/business-title-page')),
+                  },
+                  {
+                    path: paths.report.point_lvp.path,
+                    lazy: lazyPage(() => import('../features/reports/point-lvp-page')),
+                  },
+                  {
+                    path: paths.report.use_point_balance.path,
+                    lazy: lazyPage(() => import('../features/reports/use-point-balance-page')),
+                  },
+                  {
+                    path: paths.report.purchase_order.path,
+                    lazy: lazyPage(() => import('../features/reports/purchase-order-page')),
+                  },
+                  {
+                    path: paths.report.dropship.path,
+                    lazy: lazyPage(() => import('../features/reports/dropship-page')),
+                  },
+                  {
                     path: paths.notifications.path,
                     lazy: lazyPage(() => import('../features/notifications/notifications-page')),
                   },

@@ -14,6 +14,13 @@ const q = (params: Record<string, string | undefined>): string => {
 export const PROFILE_SECTIONS = ['information', 'addresses', 'shipping', 'bank', 'documents', 'kyc'] as const;
 export type ProfileSectionId = (typeof PROFILE_SECTIONS)[number];
 
+/** A member report's address; `?from=&to=` (business dates) and `?page=` reproduce a view. */
+const reportRoute = <K extends string>(key: K) => ({
+  path: `/reports/${key}` as const,
+  href: (view: { from?: string; to?: string; page?: number } = {}) =>
+    `/reports/${key}${q({ from: view.from, to: view.to, page: view.page && view.page > 1 ? String(view.page) : undefined })}`,
+});
+
 export const paths = {
   home: { path: '/', href: () => '/' },
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
@@ -35,6 +42,21 @@ export const paths = {
   /** The KYC reminder links to the documents section. */
   profileDocuments: { path: '/profile', href: () => '/profile#documents' },
   setting: { path: '/setting', href: () => '/setting' },
+  /** The member's reports: the index, and each report (spec section 1). */
+  reports: { path: '/reports', href: () => '/reports' },
+  report: {
+    cycle_bonus: reportRoute('cycle_bonus'),
+    referrer_bonus: reportRoute('referrer_bonus'),
+    mta_bonus: reportRoute('mta_bonus'),
+    cashback_bonus: reportRoute('cashback_bonus'),
+    travel_point: reportRoute('travel_point'),
+    point_value: reportRoute('point_value'),
+    business_title: reportRoute('business_title'),
+    point_lvp: reportRoute('point_lvp'),
+    use_point_balance: reportRoute('use_point_balance'),
+    purchase_order: reportRoute('purchase_order'),
+    dropship: reportRoute('dropship'),
+  },
   /** KYC review, for staff and admins only. */
   staffKyc: {
     path: '/staff/kyc',

@@ -11,6 +11,7 @@ import {
   IconLayoutDashboard,
   IconShoppingBag,
   IconReceipt,
+  IconReportAnalytics,
   IconPackages,
   IconUserCheck,
   type Icon,
@@ -36,8 +37,8 @@ export interface NavContext {
 }
 
 /**
- * The sidebar, in order. A later issue adds Reports here (spec order:
- * Dashboard, Organization, Online Shopping, Reports, Notifications).
+ * The sidebar, in order (spec order: Dashboard, Organization, Online Shopping, Reports,
+ * Notifications, then the staff desk).
  */
 export interface NavItem {
   key: string;
@@ -53,7 +54,16 @@ export interface NavItem {
   /** shown only when this answers true */
   visible?: (ctx: NavContext) => boolean;
   badge?: (ctx: NavContext) => number;
+  /** Links under this item, opened below it (the report list); the item itself links to `to`. */
+  children?: { key: string; label: ParseKeys<'shell'>; to: string }[];
 }
+
+/** The member reports in the sidebar, in the order of the reports index. */
+const REPORT_LINKS = (Object.keys(paths.report) as (keyof typeof paths.report)[]).map((key) => ({
+  key: `report-${key}`,
+  label: `nav.reportItems.${key}` as const,
+  to: paths.report[key].href(),
+}));
 
 /**
  * The shop's address with the one-time login code of the Online Shopping link. The spec's link
@@ -89,6 +99,16 @@ export const NAV_ITEMS: NavItem[] = [
     icon: IconShoppingBag,
     href: (ctx) => shopLink(ctx.shopUrl),
     onOpen: (ctx) => ctx.openShop,
+  },
+  {
+    key: 'reports',
+    label: 'nav.reports',
+    icon: IconReportAnalytics,
+    to: paths.reports.href(),
+    hiddenWhenSuspended: true,
+    // The reports are the member's own: an account without a member record has none.
+    visible: (ctx) => ctx.hasMember !== false,
+    children: [{ key: 'reports-all', label: 'nav.reportsAll', to: paths.reports.href() }, ...REPORT_LINKS],
   },
   {
     key: 'notifications',
@@ -238,6 +258,28 @@ export function NavMenu({
               onNavigate();
             }}
           />
+        ) : item.children && !minimised ? (
+          <NavLink
+            {...common}
+            onClick={undefined}
+            defaultOpened={
+              item.to !== undefined && (pathname === item.to || pathname.startsWith(`${item.to}/`))
+            }
+            childrenOffset={28}
+          >
+            {item.children.map((child) => (
+              <NavLink
+                key={child.key}
+                component={Link}
+                to={child.to}
+                label={t(child.label)}
+                active={pathname === child.to}
+                aria-current={pathname === child.to ? 'page' : undefined}
+                data-testid={`nav-${child.key}`}
+                onClick={onNavigate}
+              />
+            ))}
+          </NavLink>
         ) : (
           <NavLink
             {...common}

@@ -3,6 +3,7 @@ import type engine from '../../locales/th/engine.json';
 import type legal from '../../locales/th/legal.json';
 import type organization from '../../locales/th/organization.json';
 import type profile from '../../locales/th/profile.json';
+import type reports from '../../locales/th/reports.json';
 import type settings from '../../locales/th/settings.json';
 import type shop from '../../locales/th/shop.json';
 import type staff from '../../locales/th/staff.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
       legal: typeof legal;
       organization: typeof organization;
       profile: typeof profile;
+      reports: typeof reports;
       settings: typeof settings;
       shop: typeof shop;
       staff: typeof staff;

@@ -1,0 +1,3 @@
+import { CashbackBonusPage } from './income-pages';
+
+export default CashbackBonusPage;

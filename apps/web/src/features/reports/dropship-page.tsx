@@ -1,0 +1,3 @@
+import { DropshipPage } from './income-pages';
+
+export default DropshipPage;

@@ -1,0 +1,141 @@
+import type {
+  CashbackRow,
+  DropshipRow,
+  DropshipSummary,
+  IncomeTypeSummary,
+  ReferrerRow,
+} from '@portal/contracts/income-reports';
+import type { Page } from '@portal/contracts/envelope';
+import { useTranslation } from 'react-i18next';
+import { useReport } from './api/reports';
+import { useLabels } from './components/labels';
+import { ReportFrame, type SummaryItem } from './components/report-frame';
+import { useReportView, useViewPage } from './components/report-view';
+import type { ReportColumn } from './model/columns';
+import './reports-namespace';
+
+/** The totals every income report shares (lines that are not VOID, waiting, paid, voided). */
+export function useIncomeSummary(s: IncomeTypeSummary | undefined): SummaryItem[] {
+  const { t } = useTranslation('reports');
+  return [
+    { key: 'lines', label: t('summary.lines'), kind: 'int', value: s?.lines ?? null },
+    { key: 'amount', label: t('summary.amount'), kind: 'money', value: s?.amount ?? null },
+    { key: 'waiting', label: t('summary.waiting'), kind: 'money', value: s?.waiting ?? null },
+    { key: 'paid', label: t('summary.paid'), kind: 'money', value: s?.paid ?? null },
+    { key: 'void', label: t('summary.void'), kind: 'money', value: s?.void ?? null },
+  ];
+}
+
+/** /reports/referrer_bonus: a line per package or upgrade bought by someone I referred (plan 4.1). */
+export function ReferrerBonusPage() {
+  const { t } = useTranslation('reports');
+  const l = useLabels();
+  const v = useReportView();
+  const path = '/report/referrer_transaction';
+  const list = useViewPage<Page<ReferrerRow>>(v, path);
+  const summary = useReport<IncomeTypeSummary>('/report/referrer_summary', v.range);
+  const columns: ReportColumn<ReferrerRow>[] = [
+    { key: 'income_date', title: t('col.incomeDate'), kind: 'date', value: (r) => r.income_date },
+    { key: 'member_code', title: t('col.memberCode'), kind: 'text', value: (r) => r.member_code },
+    { key: 'member_name', title: t('col.memberName'), kind: 'text', value: (r) => r.member_name, wrap: true },
+    { key: 'order_no', title: t('col.orderNo'), kind: 'text', value: (r) => r.order_no },
+    { key: 'order_type', title: t('col.orderType'), kind: 'text', value: (r) => l.orderType(r.order_type) },
+    { key: 'package_code', title: t('col.package'), kind: 'text', value: (r) => r.package_code },
+    { key: 'order_pv', title: t('col.orderPv'), kind: 'int', value: (r) => r.order_pv },
+    { key: 'amount', title: t('col.amount'), kind: 'money', value: (r) => r.amount },
+    { key: 'state', title: t('col.state'), kind: 'text', value: (r) => l.state(r.state) },
+  ];
+  return (
+    <ReportFrame
+      report="referrer_bonus"
+      title={t('reports.referrer_bonus.title')}
+      description={t('reports.referrer_bonus.description')}
+      v={v}
+      listPath={path}
+      list={list}
+      columns={columns}
+      rowKey={(r) => r.id}
+      summary={useIncomeSummary(summary.data)}
+      summaryLoading={summary.isFetching}
+    />
+  );
+}
+
+/** /reports/cashback_bonus: my cashback on my own repurchases (plan 4.3). */
+export function CashbackBonusPage() {
+  const { t } = useTranslation('reports');
+  const l = useLabels();
+  const v = useReportView();
+  const path = '/report/cashback_list';
+  const list = useViewPage<Page<CashbackRow>>(v, path);
+  const summary = useReport<IncomeTypeSummary>('/report/cashback_summary', v.range);
+  const columns: ReportColumn<CashbackRow>[] = [
+    { key: 'income_date', title: t('col.incomeDate'), kind: 'date', value: (r) => r.income_date },
+    { key: 'order_no', title: t('col.orderNo'), kind: 'text', value: (r) => r.order_no },
+    { key: 'order_pv', title: t('col.orderPv'), kind: 'int', value: (r) => r.order_pv },
+    { key: 'amount', title: t('col.amount'), kind: 'money', value: (r) => r.amount },
+    { key: 'state', title: t('col.state'), kind: 'text', value: (r) => l.state(r.state) },
+  ];
+  return (
+    <ReportFrame
+      report="cashback_bonus"
+      title={t('reports.cashback_bonus.title')}
+      description={t('reports.cashback_bonus.description')}
+      v={v}
+      listPath={path}
+      list={list}
+      columns={columns}
+      rowKey={(r) => r.id}
+      summary={useIncomeSummary(summary.data)}
+      summaryLoading={summary.isFetching}
+    />
+  );
+}
+
+/** /reports/dropship: my community-shop (dropship) income, a line per product sold (plan 4.6). */
+export function DropshipPage() {
+  const { t } = useTranslation('reports');
+  const l = useLabels();
+  const v = useReportView();
+  const path = '/report/dropship_income_list';
+  const list = useViewPage<Page<DropshipRow>>(v, path);
+  const summary = useReport<DropshipSummary>('/report/dropship_income_summary', v.range);
+  const s = summary.data;
+  const columns: ReportColumn<DropshipRow>[] = [
+    { key: 'income_date', title: t('col.incomeDate'), kind: 'date', value: (r) => r.income_date },
+    { key: 'order_no', title: t('col.orderNo'), kind: 'text', value: (r) => r.order_no },
+    { key: 'product_code', title: t('col.productCode'), kind: 'text', value: (r) => r.product_code },
+    {
+      key: 'product_name',
+      title: t('col.productName'),
+      kind: 'text',
+      value: (r) => r.product_name,
+      wrap: true,
+    },
+    { key: 'quantity', title: t('col.quantity'), kind: 'int', value: (r) => r.quantity },
+    { key: 'selling_price', title: t('col.sellingPrice'), kind: 'money', value: (r) => r.selling_price },
+    { key: 'member_price', title: t('col.memberPrice'), kind: 'money', value: (r) => r.member_price },
+    { key: 'grand_total', title: t('col.grandTotal'), kind: 'money', value: (r) => r.grand_total },
+    { key: 'amount', title: t('col.compensation'), kind: 'money', value: (r) => r.amount },
+    { key: 'state', title: t('col.state'), kind: 'text', value: (r) => l.state(r.state) },
+  ];
+  const common = useIncomeSummary(s);
+  return (
+    <ReportFrame
+      report="dropship"
+      title={t('reports.dropship.title')}
+      description={t('reports.dropship.description')}
+      v={v}
+      listPath={path}
+      list={list}
+      columns={columns}
+      rowKey={(r) => r.id}
+      summary={[
+        { key: 'quantity', label: t('summary.quantity'), kind: 'int', value: s?.quantity ?? null },
+        { key: 'grand_total', label: t('summary.grandTotal'), kind: 'money', value: s?.grand_total ?? null },
+        ...common.filter((c) => c.key !== 'lines'),
+      ]}
+      summaryLoading={summary.isFetching}
+    />
+  );
+}

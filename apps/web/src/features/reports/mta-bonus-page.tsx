@@ -1,0 +1,101 @@
+import { Paper, Table, Text, Title } from '@mantine/core';
+import type { MtaRow, MtaSummary } from '@portal/contracts/income-reports';
+import type { Page } from '@portal/contracts/envelope';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/i18n/dates';
+import { useReport } from './api/reports';
+import { Cell, useLang } from './components/format';
+import { useLabels } from './components/labels';
+import { ReportFrame } from './components/report-frame';
+import { useReportView, useViewPage } from './components/report-view';
+import { useIncomeSummary } from './income-pages';
+import type { ReportColumn } from './model/columns';
+import './reports-namespace';
+
+/** A month (YYYY-MM) in words, Buddhist-era year in Thai. */
+const monthName = (month: string, lang: 'th' | 'en') =>
+  formatDate(`${month}-01`, lang, 'long').replace(/^1 /, '');
+
+/** /reports/mta_bonus: the monthly team bonus, by month and generation (plan 4.4). */
+export default function MtaBonusPage() {
+  const { t } = useTranslation('reports');
+  const lang = useLang();
+  const l = useLabels();
+  const v = useReportView();
+  const path = '/report/mta_transaction';
+  const list = useViewPage<Page<MtaRow>>(v, path);
+  const summary = useReport<MtaSummary>('/report/mta_summary', v.range);
+  const months = summary.data?.months ?? [];
+  const generations = [...new Set(months.flatMap((m) => m.generations.map((g) => g.generation)))].sort(
+    (a, b) => a - b,
+  );
+  const columns: ReportColumn<MtaRow>[] = [
+    { key: 'month', title: t('col.month'), kind: 'text', value: (r) => monthName(r.month, lang) },
+    { key: 'generation', title: t('col.generation'), kind: 'int', value: (r) => r.generation },
+    { key: 'member_code', title: t('col.memberCode'), kind: 'text', value: (r) => r.member_code },
+    { key: 'member_name', title: t('col.memberName'), kind: 'text', value: (r) => r.member_name, wrap: true },
+    { key: 'order_no', title: t('col.orderNo'), kind: 'text', value: (r) => r.order_no },
+    { key: 'order_pv', title: t('col.orderPv'), kind: 'int', value: (r) => r.order_pv },
+    { key: 'amount', title: t('col.amount'), kind: 'money', value: (r) => r.amount },
+    { key: 'state', title: t('col.state'), kind: 'text', value: (r) => l.state(r.state) },
+  ];
+  return (
+    <ReportFrame
+      report="mta_bonus"
+      title={t('reports.mta_bonus.title')}
+      description={t('reports.mta_bonus.description')}
+      v={v}
+      listPath={path}
+      list={list}
+      columns={columns}
+      rowKey={(r) => r.id}
+      summary={useIncomeSummary(summary.data)}
+      summaryLoading={summary.isFetching}
+    >
+      {months.length > 0 && (
+        <Paper withBorder radius="md" p="sm" data-testid="mta-months">
+          <Title order={2} size="h5" mb="xs">
+            {t('mta.byMonth')}
+          </Title>
+          <Table.ScrollContainer minWidth={360}>
+            <Table striped withRowBorders={false}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('col.month')}</Table.Th>
+                  {generations.map((g) => (
+                    <Table.Th key={g} ta="right">
+                      {t('mta.generation', { n: g })}
+                    </Table.Th>
+                  ))}
+                  <Table.Th ta="right">{t('summary.amount')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {months.map((m) => (
+                  <Table.Tr key={m.month}>
+                    <Table.Td>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {monthName(m.month, lang)}
+                      </Text>
+                    </Table.Td>
+                    {generations.map((g) => (
+                      <Table.Td key={g} ta="right">
+                        <Cell
+                          kind="money"
+                          value={m.generations.find((x) => x.generation === g)?.amount ?? null}
+                        />
+                      </Table.Td>
+                    ))}
+                    <Table.Td ta="right">
+                      <Cell kind="money" value={m.amount} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+    </ReportFrame>
+  );
+}

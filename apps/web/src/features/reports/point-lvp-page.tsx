@@ -1,0 +1,3 @@
+import { PointLvpPage } from './balance-pages';
+
+export default PointLvpPage;

@@ -1,0 +1,3 @@
+import { ReferrerBonusPage } from './income-pages';
+
+export default ReferrerBonusPage;

@@ -1,0 +1,3 @@
+import { UsePointBalancePage } from './balance-pages';
+
+export default UsePointBalancePage;
