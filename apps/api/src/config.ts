@@ -98,6 +98,12 @@ const envSchema = z.object({
     .string()
     .regex(/^(\d{1,8}(\.\d{1,2})?)?$/)
     .default('1000.00'),
+  SHOP_PAYMENT_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(48),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
 });
@@ -169,6 +175,8 @@ export interface ShopSettings {
   shippingFee: string;
   /** Orders of at least this total ship free; null: never free. */
   freeShippingFrom: string | null;
+  /** Hours an order waits for its payment (no slip sent, or the slip rejected) before it is canceled. */
+  paymentHours: number;
 }
 
 /**
@@ -210,6 +218,7 @@ function shopSettings(e: z.infer<typeof envSchema>, demoMode: boolean): ShopSett
     transferAccount,
     shippingFee: e.SHOP_SHIPPING_FEE,
     freeShippingFrom: e.SHOP_FREE_SHIPPING_FROM === '' ? null : e.SHOP_FREE_SHIPPING_FROM,
+    paymentHours: e.SHOP_PAYMENT_HOURS,
   };
 }
 

@@ -1,6 +1,7 @@
 import { businessDaysJob, volumePreviewJob } from './engine-jobs';
 import { kycDeadlineJob } from './kyc-deadline';
 import { registerJob } from './registry';
+import { unpaidOrdersJob } from './shop-jobs';
 
 /**
  * Every job the portal runs (registry.ts says how to write one). Imported once by server.ts; the
@@ -9,3 +10,4 @@ import { registerJob } from './registry';
 registerJob(kycDeadlineJob);
 registerJob(businessDaysJob);
 registerJob(volumePreviewJob);
+registerJob(unpaidOrdersJob);

@@ -90,6 +90,7 @@ describe('two API processes on one database', () => {
       expect(schedules).toEqual([
         { name: 'business-days', cron: '30 0 * * *', timezone: 'Asia/Bangkok' },
         { name: 'kyc-deadline', cron: '5 0 * * *', timezone: 'Asia/Bangkok' },
+        { name: 'unpaid-orders', cron: '*/10 * * * *', timezone: 'Asia/Bangkok' },
         { name: 'volume-preview', cron: '*/5 * * * *', timezone: 'Asia/Bangkok' },
       ]);
       // The engine's catch-up at start also ran once, on one of the two.

@@ -148,7 +148,8 @@ export async function placeOrder(
     if (providerFor(ctx.config.shop, method).paysAtOnce) {
       await paidAtOnce(tx, payment, when, { actor: `provider:${method}`, userId: null }, draft.plan);
     } else {
-      await insertPayment(tx, payment);
+      const hours = ctx.config.shop.paymentHours;
+      await insertPayment(tx, { ...payment, expiresAt: new Date(when.at.getTime() + hours * 3_600_000) });
     }
   }
 

@@ -187,3 +187,40 @@ export async function returnPartPayment(
     );
   }
 }
+
+/**
+ * Orders whose payment still waits for the buyer (no slip sent, or the slip rejected) past its
+ * time: their numbers, oldest first. A slip waiting for staff is not the buyer's delay.
+ */
+export async function unpaidExpiredOrders(db: Db | Tx, at: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ orderNo: orders.orderNo })
+    .from(shopPayments)
+    .innerJoin(orders, eq(orders.id, shopPayments.orderId))
+    .where(
+      and(
+        inArray(shopPayments.state, ['pending', 'rejected']),
+        sql`${shopPayments.expiresAt} <= ${at.toISOString()}::timestamptz`,
+        sql`${orders.canceledDate} is null`,
+        sql`${orders.paymentStatus} <> 'paid'`,
+      ),
+    )
+    .orderBy(asc(shopPayments.expiresAt))
+    .limit(limit);
+  return rows.map((r) => r.orderNo);
+}
+
+/** Whether an order's payment still waits for the buyer past `at` (read under the order's lock). */
+export async function paymentExpired(tx: Tx, orderId: number, at: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: shopPayments.id })
+    .from(shopPayments)
+    .where(
+      and(
+        eq(shopPayments.orderId, orderId),
+        inArray(shopPayments.state, ['pending', 'rejected']),
+        sql`${shopPayments.expiresAt} <= ${at.toISOString()}::timestamptz`,
+      ),
+    );
+  return row !== undefined;
+}

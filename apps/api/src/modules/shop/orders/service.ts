@@ -3,10 +3,12 @@ import type { Order } from '@portal/contracts/shop';
 import type { Page } from '@portal/contracts/envelope';
 import { lastPage } from '@portal/contracts/envelope';
 import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
 import { orders } from '../../../db/schema/compensation';
 import { shopOrders } from '../../../db/schema/shop';
 import { postCancellation } from '../../../compensation/ledger';
 import { planFor, PlanRuleError } from '../../../compensation/plan';
+import { AppError } from '../../../lib/errors';
 import { audit, type Actor } from '../audit';
 import { shopNow } from '../clock';
 import { planRule, shopErrors } from '../errors';
@@ -17,10 +19,12 @@ import {
   orderById,
   orderByNo,
   pageOfOrders,
+  paymentExpired,
   returnOrderStock,
   returnPartPayment,
   setFulfilment,
   setOrderStatus,
+  unpaidExpiredOrders,
   type OrderRecord,
 } from './repository';
 import { ordersView } from './view';
@@ -84,6 +88,17 @@ export interface CancelOptions {
  * shipped go back on the shelf; a payment still waiting is canceled. Canceling twice changes nothing.
  */
 export async function cancelOrder(ctx: AppContext, orderNo: string, by: Actor, opts: CancelOptions) {
+  return (await cancelWhen(ctx, orderNo, by, opts, () => Promise.resolve(true)))!;
+}
+
+/** The cancel of `cancelOrder`, done only if `still(order)` holds under the order's lock (else null). */
+async function cancelWhen(
+  ctx: AppContext,
+  orderNo: string,
+  by: Actor,
+  opts: CancelOptions,
+  still: (tx: Tx, orderId: number) => Promise<boolean>,
+): Promise<number | null> {
   const when = await shopNow(ctx);
   return ctx.db.transaction(async (tx) => {
     const rec = await lockOrder(tx, orderNo);
@@ -91,6 +106,7 @@ export async function cancelOrder(ctx: AppContext, orderNo: string, by: Actor, o
       throw shopErrors.orderNotFound();
     const o = rec.order;
     if (o.canceledDate) return rec.order.id;
+    if (!(await still(tx, o.id))) return null;
     const paid = o.paymentStatus === 'paid';
     if (paid && !opts.allowPaid) throw shopErrors.notCancelable(o.status);
     const plan = await planFor(tx, when.date);
@@ -116,6 +132,49 @@ export async function cancelOrder(ctx: AppContext, orderNo: string, by: Actor, o
     );
     return o.id;
   });
+}
+
+const EXPIRED_REASON = 'The time to pay ran out';
+const SCHEDULER: Actor = { actor: 'scheduler', userId: null };
+
+/**
+ * Orders whose payment the buyer did not make in time (`SHOP_PAYMENT_HOURS`: no slip sent, or the
+ * slip rejected and no other sent) are canceled as a member's cancel does it: units back on the
+ * shelf, LVP and points spent on them returned, the payment canceled. Each in its own transaction;
+ * running it again changes nothing.
+ */
+export async function expireUnpaidOrders(
+  ctx: AppContext,
+  at: Date,
+  batch = 200,
+): Promise<{ canceled: number; failed: string[] }> {
+  let canceled = 0;
+  const failed: string[] = [];
+  for (;;) {
+    const due = (await unpaidExpiredOrders(ctx.db, at, batch + failed.length)).filter(
+      (no) => !failed.includes(no),
+    );
+    let done = 0;
+    for (const orderNo of due) {
+      try {
+        // Under the lock: a slip sent or a payment confirmed meanwhile keeps the order.
+        const id = await cancelWhen(
+          ctx,
+          orderNo,
+          SCHEDULER,
+          { allowPaid: false, reason: EXPIRED_REASON },
+          (tx, orderId) => paymentExpired(tx, orderId, at),
+        );
+        if (id !== null) done++;
+      } catch (err) {
+        // One order the plan will not cancel (a package with a later upgrade) stops no other.
+        if (!(err instanceof AppError)) throw err;
+        failed.push(orderNo);
+      }
+    }
+    canceled += done;
+    if (due.length < batch || done === 0) return { canceled, failed };
+  }
 }
 
 const NEXT: Record<'packing' | 'shipped' | 'delivered', string[]> = {

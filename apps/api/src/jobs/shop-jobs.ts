@@ -1,0 +1,19 @@
+import { expireUnpaidOrders } from '../modules/shop/orders/service';
+import type { JobDefinition } from './registry';
+
+/**
+ * Orders not paid in time (`SHOP_PAYMENT_HOURS`) are canceled every ten minutes, on the business
+ * clock (in demo mode a moved date expires them too): their units go back on the shelf and the LVP
+ * and points spent on them come back.
+ */
+export const unpaidOrdersJob: JobDefinition = {
+  name: 'unpaid-orders',
+  cron: '*/10 * * * *',
+  runAtStart: true,
+  expireInSeconds: 10 * 60,
+  handler: async ({ ctx, now, log }) => {
+    const { canceled, failed } = await expireUnpaidOrders(ctx, now.at);
+    if (failed.length > 0) log.warn({ orders: failed }, 'unpaid orders the plan does not let cancel');
+    return { canceled, failed: failed.length };
+  },
+};
