@@ -67,8 +67,23 @@ describe('route guard', () => {
         '/contact',
         '/terms',
         '/policy',
+        '/manuals',
+        '/manuals?q=KYC',
+        '/manuals/identity_verification',
+        '/manuals/organization_management',
+        '/manuals/calculation_of_bonusIncome#cycle',
+        '/manuals/receiving_bonusIncome',
+        '/tables',
+        '/maps?province=10',
       ]) {
         expect(visitor(path), path).toBeNull();
+      }
+    });
+
+    it('lets a signed-in member, even a suspended one, read the manuals, tables and map', () => {
+      for (const path of ['/manuals', '/manuals/receiving_bonusIncome', '/tables', '/maps']) {
+        expect(as(verified, path), path).toBeNull();
+        expect(as(suspended, path), path).toBeNull();
       }
     });
 

@@ -167,6 +167,22 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/reports/dropship-page')),
                   },
                   {
+                    path: paths.holdPoint.path,
+                    lazy: lazyPage(() => import('../features/statements/hold-points-page')),
+                  },
+                  {
+                    path: paths.holdPointManage.path,
+                    lazy: lazyPage(() => import('../features/statements/hold-manage-page')),
+                  },
+                  {
+                    path: paths.canceledOrders.path,
+                    lazy: lazyPage(() => import('../features/statements/canceled-orders-page')),
+                  },
+                  {
+                    path: paths.statements.path,
+                    lazy: lazyPage(() => import('../features/statements/statements-page')),
+                  },
+                  {
                     path: paths.notifications.path,
                     lazy: lazyPage(() => import('../features/notifications/notifications-page')),
                   },
@@ -235,6 +251,28 @@ export const routes: RouteObject[] = [
                     path: paths.contact.path,
                     lazy: lazyPage(() => import('../features/legal/contact-page')),
                   },
+                  {
+                    path: paths.manuals.path,
+                    lazy: lazyPage(() => import('../features/manuals/manuals-index-page')),
+                  },
+                  {
+                    path: paths.manualIdentity.path,
+                    lazy: lazyPage(() => import('../features/manuals/identity-verification-page')),
+                  },
+                  {
+                    path: paths.manualOrganization.path,
+                    lazy: lazyPage(() => import('../features/manuals/organization-management-page')),
+                  },
+                  {
+                    path: paths.manualBonusCalculation.path,
+                    lazy: lazyPage(() => import('../features/manuals/calculation-of-bonusincome-page')),
+                  },
+                  {
+                    path: paths.manualBonusReceiving.path,
+                    lazy: lazyPage(() => import('../features/manuals/receiving-bonusincome-page')),
+                  },
+                  { path: paths.tables.path, lazy: lazyPage(() => import('../features/public/tables-page')) },
+                  { path: paths.maps.path, lazy: lazyPage(() => import('../features/public/maps-page')) },
                   { path: paths.terms.path, lazy: lazyPage(() => import('../features/legal/terms-page')) },
                   { path: paths.policy.path, lazy: lazyPage(() => import('../features/legal/policy-page')) },
                 ],

@@ -33,6 +33,20 @@ export const paths = {
     path: '/notifications',
     href: (page?: number) => `/notifications${page && page > 1 ? `?page=${page}` : ''}`,
   },
+  /** Hold points (plan 5.1) and one lot's release page. */
+  holdPoint: { path: '/hold_point', href: () => '/hold_point' },
+  holdPointManage: {
+    path: '/hold_point/manage/:lotId',
+    href: (lotId: number) => `/hold_point/manage/${lotId}`,
+  },
+  /** The member's canceled orders (?from=&to=&page=). */
+  canceledOrders: { path: '/canceled_orders', href: () => '/canceled_orders' },
+  /** Statements of closed periods; ?month=YYYY-MM or ?year=YYYY opens one. */
+  statements: {
+    path: '/reportsold',
+    href: (open: { month?: string; year?: number } = {}) =>
+      `/reportsold${q({ month: open.month, year: open.year ? String(open.year) : undefined })}`,
+  },
   changePassword: { path: '/change_password', href: () => '/change_password' },
   /** The member's profile; each section has a deep link (`/profile#documents`). */
   profile: {
@@ -113,6 +127,28 @@ export const paths = {
     href: (number: string, guest?: { key: string; shop: string } | null) =>
       `/ecommerce/orders/${encodeURIComponent(number)}${q({ shop: guest?.shop, key: guest?.key })}`,
   },
+  /** The manuals (public): the index with its search (?q=) and the four manuals, each with anchors. */
+  manuals: { path: '/manuals', href: (search?: string) => `/manuals${q({ q: search })}` },
+  manualIdentity: {
+    path: '/manuals/identity_verification',
+    href: (section?: string) => `/manuals/identity_verification${section ? `#${section}` : ''}`,
+  },
+  manualOrganization: {
+    path: '/manuals/organization_management',
+    href: (section?: string) => `/manuals/organization_management${section ? `#${section}` : ''}`,
+  },
+  manualBonusCalculation: {
+    path: '/manuals/calculation_of_bonusIncome',
+    href: (section?: string) => `/manuals/calculation_of_bonusIncome${section ? `#${section}` : ''}`,
+  },
+  manualBonusReceiving: {
+    path: '/manuals/receiving_bonusIncome',
+    href: (section?: string) => `/manuals/receiving_bonusIncome${section ? `#${section}` : ''}`,
+  },
+  /** The plan as tables (public). */
+  tables: { path: '/tables', href: () => '/tables' },
+  /** Offices and pickup points on a map (public); ?province=<two-digit code> filters the list. */
+  maps: { path: '/maps', href: (province?: string) => `/maps${q({ province })}` },
   contact: { path: '/contact', href: () => '/contact' },
   terms: { path: '/terms', href: () => '/terms' },
   policy: { path: '/policy', href: () => '/policy' },

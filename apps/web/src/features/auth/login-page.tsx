@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { LoginBody, loginBody } from '@portal/contracts/identity';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -128,6 +128,22 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <Stack gap={4} mt="xl" component="aside" aria-labelledby="join-title" data-testid="login-join">
+        <Text fw={600} size="sm" id="join-title">
+          {t('login.join.title')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('login.join.body')}
+        </Text>
+        <Group gap="md" component="nav" aria-label={t('login.join.nav')}>
+          <Anchor component={Link} to={paths.manuals.href()} size="sm">
+            {t('login.join.manuals')}
+          </Anchor>
+          <Anchor component={Link} to={paths.tables.href()} size="sm">
+            {t('login.join.tables')}
+          </Anchor>
+        </Group>
+      </Stack>
     </>
   );
 }

@@ -1,13 +1,16 @@
 import type { resources } from './resources';
 import type engine from '../../locales/th/engine.json';
 import type legal from '../../locales/th/legal.json';
+import type manuals from '../../locales/th/manuals.json';
 import type organization from '../../locales/th/organization.json';
 import type profile from '../../locales/th/profile.json';
+import type publicPages from '../../locales/th/public.json';
 import type reports from '../../locales/th/reports.json';
 import type settings from '../../locales/th/settings.json';
 import type shop from '../../locales/th/shop.json';
 import type staff from '../../locales/th/staff.json';
 import type staffshop from '../../locales/th/staffshop.json';
+import type statements from '../../locales/th/statements.json';
 
 // Typed keys: a t('...') call with a key missing from the Thai files fails the type check.
 declare module 'i18next' {
@@ -16,13 +19,16 @@ declare module 'i18next' {
     resources: (typeof resources)['th'] & {
       engine: typeof engine;
       legal: typeof legal;
+      manuals: typeof manuals;
       organization: typeof organization;
       profile: typeof profile;
+      public: typeof publicPages;
       reports: typeof reports;
       settings: typeof settings;
       shop: typeof shop;
       staff: typeof staff;
       staffshop: typeof staffshop;
+      statements: typeof statements;
     };
   }
 }

@@ -1,0 +1,333 @@
+import type { PlanParams } from '@portal/contracts/engine';
+
+/**
+ * The plan's figures as the public pages show them (/tables, the bonus manuals), computed from the
+ * parameters of the plan in force (compensation-plan.md sections 1 to 7). Every amount is computed
+ * exactly (decimal strings as scaled BigInts, half-up to 0.01 THB once, as the engine rounds a line),
+ * so a new plan version changes every figure and example without an edit. Display only: the engine's
+ * own arithmetic is on the server.
+ */
+
+// ---- exact decimals ---------------------------------------------------------------------------
+
+/** A decimal as digits / 10^scale. */
+interface Dec {
+  n: bigint;
+  scale: number;
+}
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+function dec(value: string | number): Dec {
+  const m = DECIMAL.exec(String(value).trim());
+  if (!m) throw new Error(`Not a decimal: ${value}`);
+  const frac = m[3] ?? '';
+  const n = BigInt(`${m[2]}${frac}`);
+  return { n: m[1] === '-' ? -n : n, scale: frac.length };
+}
+
+const mul = (...ds: Dec[]): Dec =>
+  ds.reduce((a, b) => ({ n: a.n * b.n, scale: a.scale + b.scale }), { n: 1n, scale: 0 });
+
+/** Half-up (away from zero on .5) to whole satang. */
+function toSatang(d: Dec): bigint {
+  if (d.scale <= 2) return d.n * 10n ** BigInt(2 - d.scale);
+  const div = 10n ** BigInt(d.scale - 2);
+  const abs = d.n < 0n ? -d.n : d.n;
+  const q = (abs + div / 2n) / div;
+  return d.n < 0n ? -q : q;
+}
+
+function money(satang: bigint): string {
+  const sign = satang < 0n ? '-' : '';
+  const abs = satang < 0n ? -satang : satang;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+const satangOf = (amount: string) => toSatang(dec(amount));
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/** "0.125" → "12.5", "0.10" → "10": a rate as the percent people read. */
+export function percent(rate: string): string {
+  const d = mul(dec(rate), dec(100));
+  if (d.scale === 0) return String(d.n);
+  const s = d.n.toString().padStart(d.scale + 1, '0');
+  const whole = s.slice(0, s.length - d.scale);
+  const frac = s.slice(s.length - d.scale).replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : whole;
+}
+
+/** `rate` × `pv` points × PV_THB, rounded once to satang: what a percentage-of-PV bonus pays. */
+function ofPv(params: PlanParams, pv: number, rate: string): bigint {
+  return toSatang(mul(dec(pv), dec(params.PV_THB), dec(rate)));
+}
+
+// ---- the tables -------------------------------------------------------------------------------
+
+export interface PackageFigures {
+  code: string;
+  price: string;
+  pv: number;
+  cycleValue: number;
+  /** Percent, e.g. "12". */
+  incomePercent: string;
+  /** One cycle's income: cycle value × PV_THB × income percent. */
+  incomePerCycle: string;
+  maxIncomePerDay: string;
+  /** What the member who invited the buyer earns on this package (REFERRER_PCT of its PV). */
+  referrerBonus: string;
+  /** Days of activity the package's own PV buys (whole ACTIVITY_PV blocks × ACTIVITY_DAYS). */
+  activeDays: number;
+}
+
+export interface TitleFigures {
+  code: string;
+  cycles: number;
+  referrals: number;
+  mtaDepth: number;
+}
+
+export interface PlanFigures {
+  pvThb: string;
+  packages: PackageFigures[];
+  titles: TitleFigures[];
+  referrerPercent: string;
+  cashbackPercent: string;
+  /** One entry per generation, as percents. */
+  mtaPercents: string[];
+  mtaMinPv: number;
+  pointSplitPercent: string;
+  holdReleaseDays: number;
+  whtPercent: string;
+  minPayout: string;
+  transferFee: string;
+  /** 0 = Sunday … 6 = Saturday. */
+  payoutWeekday: number;
+  activityPv: number;
+  activityDays: number;
+  travelCampaign: PlanParams['TRAVEL_CAMPAIGN'];
+}
+
+export function planFigures(params: PlanParams): PlanFigures {
+  return {
+    pvThb: money(satangOf(params.PV_THB)),
+    packages: Object.entries(params.PACKAGES).map(([code, p]) => ({
+      code,
+      price: money(satangOf(p.price)),
+      pv: p.pv,
+      cycleValue: p.cycle_value,
+      incomePercent: percent(p.income_percent),
+      incomePerCycle: money(ofPv(params, p.cycle_value, p.income_percent)),
+      maxIncomePerDay: money(satangOf(p.max_income_per_day)),
+      referrerBonus: money(ofPv(params, p.pv, params.REFERRER_PCT)),
+      activeDays: Math.floor(p.pv / params.ACTIVITY_PV) * params.ACTIVITY_DAYS,
+    })),
+    titles: params.TITLES.map((t) => ({
+      code: t.code,
+      cycles: t.cycles,
+      referrals: t.referrals,
+      mtaDepth: t.mta_depth,
+    })),
+    referrerPercent: percent(params.REFERRER_PCT),
+    cashbackPercent: percent(params.CASHBACK_PCT),
+    mtaPercents: params.MTA_RATE.map(percent),
+    mtaMinPv: params.MTA_MIN_PV,
+    pointSplitPercent: percent(params.CYCLE_POINT_SPLIT),
+    holdReleaseDays: params.HOLD_RELEASE_DAYS,
+    whtPercent: percent(params.WHT_RATE),
+    minPayout: money(satangOf(params.MIN_PAYOUT)),
+    transferFee: money(satangOf(params.TRANSFER_FEE)),
+    payoutWeekday: params.PAYOUT_WEEKDAY,
+    activityPv: params.ACTIVITY_PV,
+    activityDays: params.ACTIVITY_DAYS,
+    travelCampaign: params.TRAVEL_CAMPAIGN,
+  };
+}
+
+// ---- worked examples (plan sections 3, 4, 6) --------------------------------------------------
+
+const packageList = (params: PlanParams) =>
+  Object.entries(params.PACKAGES).map(([code, p]) => ({ code, ...p }));
+
+export interface CycleExample {
+  package: string;
+  cycleValue: number;
+  incomePercent: string;
+  cap: string;
+  newLeft: number;
+  newRight: number;
+  cycles: number;
+  gross: string;
+  paid: string;
+  flushed: string;
+  pointPercent: string;
+  pointPart: string;
+  cashPart: string;
+  carryLeft: number;
+  carryRight: number;
+}
+
+/** One closing of a member holding `pkg` (plan 3.1), carry in 0/0, from the legs' new PV. */
+export function closing(params: PlanParams, pkg: string, newLeft: number, newRight: number): CycleExample {
+  const p = params.PACKAGES[pkg];
+  if (!p) throw new Error(`No package ${pkg}`);
+  const cv = p.cycle_value;
+  const cycles =
+    newLeft >= cv && newRight >= cv ? Math.min(Math.floor(newLeft / cv), Math.floor(newRight / cv)) : 0;
+  const gross = ofPv(params, cycles * cv, p.income_percent);
+  const paid = min(gross, satangOf(p.max_income_per_day));
+  const pointPart = toSatang(mul(dec(money(paid)), dec(params.CYCLE_POINT_SPLIT)));
+  return {
+    package: pkg,
+    cycleValue: cv,
+    incomePercent: percent(p.income_percent),
+    cap: money(satangOf(p.max_income_per_day)),
+    newLeft,
+    newRight,
+    cycles,
+    gross: money(gross),
+    paid: money(paid),
+    flushed: money(gross - paid),
+    pointPercent: percent(params.CYCLE_POINT_SPLIT),
+    pointPart: money(pointPart),
+    cashPart: money(paid - pointPart),
+    carryLeft: newLeft - cycles * cv,
+    carryRight: newRight - cycles * cv,
+  };
+}
+
+/** A day with 3⅕ cycle values on the left and 2⅗ on the right, for the second package (or the only one). */
+export function cycleExample(params: PlanParams): CycleExample {
+  const list = packageList(params);
+  const pkg = list[1] ?? list[0]!;
+  const cv = pkg.cycle_value;
+  return closing(params, pkg.code, 3 * cv + Math.floor(cv / 5), 2 * cv + Math.floor((3 * cv) / 5));
+}
+
+/** The first package on a day whose cycles earn more than its maximum income per day; null if none can. */
+export function capExample(params: PlanParams): CycleExample | null {
+  const pkg = packageList(params)[0]!;
+  const perCycle = ofPv(params, pkg.cycle_value, pkg.income_percent);
+  if (perCycle <= 0n) return null;
+  const cycles = Number(satangOf(pkg.max_income_per_day) / perCycle) + 2;
+  return closing(params, pkg.code, cycles * pkg.cycle_value, cycles * pkg.cycle_value);
+}
+
+export interface UpgradeExample {
+  from: string;
+  to: string;
+  price: string;
+  pv: number;
+  referrerBonus: string;
+}
+
+/** An upgrade from the first package to the last: the price and PV differences and the referrer's bonus. */
+export function upgradeExample(params: PlanParams): UpgradeExample | null {
+  const list = packageList(params);
+  const from = list[0]!;
+  const to = list[list.length - 1]!;
+  if (from === to) return null;
+  const pv = to.pv - from.pv;
+  return {
+    from: from.code,
+    to: to.code,
+    price: money(satangOf(to.price) - satangOf(from.price)),
+    pv,
+    referrerBonus: money(ofPv(params, pv, params.REFERRER_PCT)),
+  };
+}
+
+export const EXAMPLE_REPURCHASE_PV = 800;
+export const EXAMPLE_MTA_PV = 1000;
+
+export interface CashbackExample {
+  pv: number;
+  percent: string;
+  amount: string;
+}
+
+export function cashbackExample(params: PlanParams, pv = EXAMPLE_REPURCHASE_PV): CashbackExample {
+  return { pv, percent: percent(params.CASHBACK_PCT), amount: money(ofPv(params, pv, params.CASHBACK_PCT)) };
+}
+
+export interface MtaLine {
+  generation: number;
+  percent: string;
+  amount: string;
+  /** The first title whose MTA depth reaches this generation; null when no title does. */
+  title: string | null;
+}
+
+/** A repurchase of `pv` PV and what each generation of the invitation line above the buyer earns (plan 4.3). */
+export function mtaExample(params: PlanParams, pv = EXAMPLE_MTA_PV): { pv: number; lines: MtaLine[] } {
+  return {
+    pv,
+    lines: params.MTA_RATE.map((rate, i) => ({
+      generation: i + 1,
+      percent: percent(rate),
+      amount: money(ofPv(params, pv, rate)),
+      title: params.TITLES.find((t) => t.mta_depth >= i + 1)?.code ?? null,
+    })),
+  };
+}
+
+export interface ActivityExample {
+  package: string;
+  pv: number;
+  blocks: number;
+  days: number;
+  remainder: number;
+}
+
+/** The first package's PV in ACTIVITY_PV blocks, each ACTIVITY_DAYS of activity (plan 1.2). */
+export function activityExample(params: PlanParams): ActivityExample {
+  const pkg = packageList(params)[0]!;
+  const blocks = Math.floor(pkg.pv / params.ACTIVITY_PV);
+  return {
+    package: pkg.code,
+    pv: pkg.pv,
+    blocks,
+    days: blocks * params.ACTIVITY_DAYS,
+    remainder: pkg.pv - blocks * params.ACTIVITY_PV,
+  };
+}
+
+export interface PayoutExample {
+  cycle: string;
+  referrer: string;
+  cashback: string;
+  gross: string;
+  whtPercent: string;
+  wht: string;
+  pointPart: string;
+  fee: string;
+  net: string;
+  minPayout: string;
+  /** Whether the net transfer reaches the minimum; otherwise every line waits for a later week. */
+  paid: boolean;
+}
+
+/** A week's waiting lines (the cycle example, one referrer bonus, one cashback) paid out (plan 6). */
+export function payoutExample(params: PlanParams): PayoutExample {
+  const cycle = cycleExample(params);
+  const referrer = satangOf(planFigures(params).packages[0]!.referrerBonus);
+  const cashback = satangOf(cashbackExample(params).amount);
+  const gross = satangOf(cycle.paid) + referrer + cashback;
+  const wht = toSatang(mul(dec(money(gross)), dec(params.WHT_RATE)));
+  const points = satangOf(cycle.pointPart);
+  const fee = satangOf(params.TRANSFER_FEE);
+  const net = gross - points - wht - fee;
+  return {
+    cycle: cycle.paid,
+    referrer: money(referrer),
+    cashback: money(cashback),
+    gross: money(gross),
+    whtPercent: percent(params.WHT_RATE),
+    wht: money(wht),
+    pointPart: money(points),
+    fee: money(fee),
+    net: money(net),
+    minPayout: money(satangOf(params.MIN_PAYOUT)),
+    paid: net >= satangOf(params.MIN_PAYOUT),
+  };
+}
