@@ -1,7 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelopeOf } from '@portal/contracts/envelope';
-import { userSchema } from '@portal/contracts/identity';
 import { eq } from 'drizzle-orm';
 import { changePasswordBody } from '@portal/contracts/identity';
 import { normaliseIdentityValue, updateProfileBody } from '@portal/contracts/profile';
@@ -31,13 +28,8 @@ export const meRoutes =
       return user;
     };
 
-    app.get(
-      '/v1/me',
-      {
-        config: { access: 'user', suspended: 'allow' },
-        schema: { response: { 200: envelopeOf(userSchema) } },
-      },
-      async (request) => envelope(await current(userId(request))),
+    app.get('/v1/me', { config: { access: 'user', suspended: 'allow' } }, async (request) =>
+      envelope(await current(userId(request))),
     );
 
     /**
@@ -58,7 +50,7 @@ export const meRoutes =
           ctx.config.bodyLimit,
           Math.ceil((ctx.config.avatarMaxBytes * 4) / 3) + 256 * 1024,
         ),
-        schema: { body: updateProfileBody, response: { 200: envelopeOf(userSchema) } },
+        schema: { body: updateProfileBody },
       },
       async (request) => {
         const id = userId(request);
@@ -146,10 +138,7 @@ export const meRoutes =
     /** Keeps this session, signs out every other one. */
     app.patch(
       '/v1/me/password',
-      {
-        config: { access: 'user', suspended: 'allow' },
-        schema: { body: changePasswordBody, response: { 200: envelopeOf(z.null()) } },
-      },
+      { config: { access: 'user', suspended: 'allow' }, schema: { body: changePasswordBody } },
       async (request) => {
         const id = userId(request);
         const principal = request.principal;
