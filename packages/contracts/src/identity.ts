@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { int32IdParam } from './ids.ts';
 import { MSG } from './messages.ts';
 import { personName } from './text.ts';
-import type { SuspensionEntry } from './suspension.ts';
+import { suspensionEntrySchema } from './network.ts';
 
 export const OTP_LENGTH = 6;
 export const PASSWORD_MIN = 8;
@@ -94,58 +94,66 @@ export {
   type SuspensionKind,
 } from './suspension.ts';
 
-export interface EmbeddedMember {
-  id: number;
-  memberCode: string;
-  member_uuid: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  email: string;
-  birthday: string | null;
-  gender: string;
-  referrer_member_id: number | null;
-  is_placed: boolean;
-  suspension: SuspensionEntry[];
-}
+const int = z.number().int();
+const instant = z.string().meta({ description: 'ISO 8601 instant (UTC)' });
 
-export interface User {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  birthday: string | null;
-  gender: 'male' | 'female';
-  is_active: boolean;
-  type: UserType;
-  mobile: string;
-  images: { avatar: { original: string | null; thumbnail: string | null } };
-  invitation_code: string;
-  is_verifies_email: boolean;
-  is_verifies_mobile: boolean;
-  is_verifies_identity: boolean;
-  is_verifies_bank: boolean;
-  created_at: string;
-  updated_at: string;
-  mobile_verified_at: string | null;
-  email_verified_at: string | null;
-  identity_type: string | null;
-  identity_value: string | null;
-  country_id: number;
-  is_sync: boolean;
-  authen_type_default: 'mobile' | 'email';
-  language: 'th' | 'en';
-  notification_preferences: { email: boolean; sms: boolean };
-  member: EmbeddedMember | null;
-}
+export const embeddedMemberSchema = z.object({
+  id: int,
+  memberCode: z.string(),
+  member_uuid: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string(),
+  email: z.string(),
+  birthday: z.string().nullable(),
+  gender: z.string(),
+  referrer_member_id: int.nullable(),
+  is_placed: z.boolean(),
+  suspension: z.array(suspensionEntrySchema),
+});
+export type EmbeddedMember = z.infer<typeof embeddedMemberSchema>;
 
-export interface LoginResult {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  user: User;
-}
+export const userSchema = z.object({
+  id: int,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  birthday: z.string().nullable(),
+  gender: z.enum(GENDERS),
+  is_active: z.boolean(),
+  type: z.enum(USER_TYPES),
+  mobile: z.string(),
+  images: z.object({
+    avatar: z.object({ original: z.string().nullable(), thumbnail: z.string().nullable() }),
+  }),
+  invitation_code: z.string(),
+  is_verifies_email: z.boolean(),
+  is_verifies_mobile: z.boolean(),
+  is_verifies_identity: z.boolean(),
+  is_verifies_bank: z.boolean(),
+  created_at: instant,
+  updated_at: instant,
+  mobile_verified_at: instant.nullable(),
+  email_verified_at: instant.nullable(),
+  identity_type: z.string().nullable(),
+  identity_value: z.string().nullable(),
+  country_id: int,
+  is_sync: z.boolean(),
+  authen_type_default: z.enum(AUTHEN_TYPES),
+  language: z.enum(['th', 'en']),
+  notification_preferences: z.object({ email: z.boolean(), sms: z.boolean() }),
+  member: embeddedMemberSchema.nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResultSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: int,
+  user: userSchema,
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const updateMeBody = z.strictObject({
   first_name: personName().optional(),
@@ -189,14 +197,15 @@ export const otpRequestBody = z.strictObject({
   purpose: z.enum(OTP_PURPOSES).default('onboarding'),
 });
 
-export interface OtpTransaction {
-  id: string;
-  username: string;
-  channel: 'sms' | 'email';
-  ref_code: string;
-  expires_at: string;
-  resend_after: string;
-}
+export const otpTransactionSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  channel: z.enum(['sms', 'email']),
+  ref_code: z.string(),
+  expires_at: instant,
+  resend_after: instant,
+});
+export type OtpTransaction = z.infer<typeof otpTransactionSchema>;
 
 /** PUT /v1/otp-transactions/{id}: verify. `mobile` or `email` names the username. */
 export const otpVerifyBody = z
@@ -219,10 +228,8 @@ export const activateBody = z.strictObject({ token: z.string().trim().max(128) }
 export const passwordResetRequestBody = z.strictObject({
   email: z.string({ message: MSG.invalidEmail }).trim().toLowerCase().pipe(EMAIL),
 });
-export interface PasswordResetTicket {
-  token: string;
-  expires_at: string;
-}
+export const passwordResetTicketSchema = z.object({ token: z.string(), expires_at: instant });
+export type PasswordResetTicket = z.infer<typeof passwordResetTicketSchema>;
 export const passwordResetBody = z
   .strictObject({
     token: z.string().trim().min(16).max(128),
@@ -243,55 +250,54 @@ export const emailsBody = z.strictObject({
   type: z.enum(['activation']).default('activation'),
 });
 
-export interface ReferrerInfo {
-  invitation_code: string;
-  first_name: string;
-  last_name: string;
-  member_code: string;
-  avatar_thumbnail: string | null;
-}
+export const referrerInfoSchema = z.object({
+  invitation_code: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  member_code: z.string(),
+  avatar_thumbnail: z.string().nullable(),
+});
+export type ReferrerInfo = z.infer<typeof referrerInfoSchema>;
 
-export interface Notification {
-  id: number;
-  kind: string;
-  title: string;
-  title_th: string;
-  body: string;
-  body_th: string;
-  read_at: string | null;
-  created_at: string;
-}
+export const notificationSchema = z.object({
+  id: int,
+  kind: z.string(),
+  title: z.string(),
+  title_th: z.string(),
+  body: z.string(),
+  body_th: z.string(),
+  read_at: instant.nullable(),
+  created_at: instant,
+});
+export type Notification = z.infer<typeof notificationSchema>;
 
 /** GET /v1/activate?token= */
-export interface ActivationInfo {
-  email: string;
-  first_name: string;
-}
+export const activationInfoSchema = z.object({ email: z.string(), first_name: z.string() });
+export type ActivationInfo = z.infer<typeof activationInfoSchema>;
 
 /** GET /v1/password-reset/{token}[?appends=code&code=] — `email` is masked. */
-export interface PasswordResetCheck {
-  token: string;
-  email: string;
-  expires_at: string;
-  code_valid?: boolean;
-}
+export const passwordResetCheckSchema = z.object({
+  token: z.string(),
+  email: z.string(),
+  expires_at: instant,
+  code_valid: z.boolean().optional(),
+});
+export type PasswordResetCheck = z.infer<typeof passwordResetCheckSchema>;
 
 /** PUT /v1/otp-transactions/{id} */
-export interface OtpVerifyResult {
-  verified: true;
-  user: User | null;
-}
+export const otpVerifyResultSchema = z.object({ verified: z.literal(true), user: userSchema.nullable() });
+export type OtpVerifyResult = z.infer<typeof otpVerifyResultSchema>;
 
 /** A signed-in device: one refresh-token family. */
-export interface SessionInfo {
-  id: string;
-  user_agent: string | null;
-  ip: string | null;
-  signed_in_at: string;
-  last_active_at: string;
-  current: boolean;
-}
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  signed_in_at: instant,
+  last_active_at: instant,
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
-export interface UnreadCount {
-  count: number;
-}
+export const unreadCountSchema = z.object({ count: int });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;

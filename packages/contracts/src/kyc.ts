@@ -43,39 +43,45 @@ export const KYC_CHECKLIST = [
 export type KycChecklistKey = (typeof KYC_CHECKLIST)[number]['key'];
 export type ProfileSection = (typeof KYC_CHECKLIST)[number]['section'];
 
-export interface KycChecklistItem {
-  key: KycChecklistKey;
-  target: KycTarget;
-  kind: 'information' | 'documents';
-  /** The /profile section (deep link `/profile#documents`) where the member fixes it. */
-  section: ProfileSection;
-  done: boolean;
-}
+const checklistKeys = KYC_CHECKLIST.map((c) => c.key) as [KycChecklistKey, ...KycChecklistKey[]];
+const sections = [...new Set(KYC_CHECKLIST.map((c) => c.section))] as [ProfileSection, ...ProfileSection[]];
 
-export interface KycPart {
-  status: KycItemStatus;
-  verified: boolean;
+export const kycChecklistItemSchema = z.object({
+  key: z.enum(checklistKeys),
+  target: z.enum(KYC_TARGETS),
+  kind: z.enum(['information', 'documents']),
+  /** The /profile section (deep link `/profile#documents`) where the member fixes it. */
+  section: z.enum(sections),
+  done: z.boolean(),
+});
+export type KycChecklistItem = z.infer<typeof kycChecklistItemSchema>;
+
+export const kycPartSchema = z.object({
+  status: z.enum(KYC_ITEM_STATUSES),
+  verified: z.boolean(),
   /** Why staff rejected this part (status fail). */
-  reason: string | null;
-}
+  reason: z.string().nullable(),
+});
+export type KycPart = z.infer<typeof kycPartSchema>;
 
 /** GET /member/v1/me/kyc, and `kyc` in the staff detail. */
-export interface KycOverview {
-  member_id: number;
-  status: KycStatus;
+export const kycOverviewSchema = z.object({
+  member_id: z.number().int(),
+  status: z.enum(KYC_STATUSES),
   /** Everything needed is given and the KYC is open or failed: POST /v1/me/kyc/submit will succeed. */
-  can_submit: boolean;
-  identity: KycPart;
-  bank: KycPart;
-  checklist: KycChecklistItem[];
+  can_submit: z.boolean(),
+  identity: kycPartSchema,
+  bank: kycPartSchema,
+  checklist: z.array(kycChecklistItemSchema),
   /** The keys of the checklist items not done, in checklist order. */
-  missing: KycChecklistKey[];
-  submitted_at: string | null;
-  review_started_at: string | null;
-  decided_at: string | null;
+  missing: z.array(z.enum(checklistKeys)),
+  submitted_at: z.string().nullable(),
+  review_started_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
   /** The last day (Asia/Bangkok, YYYY-MM-DD) to complete KYC before suspension; null once complete. */
-  deadline: string | null;
-}
+  deadline: z.string().nullable(),
+});
+export type KycOverview = z.infer<typeof kycOverviewSchema>;
 
 /** POST /staff/v1/kyc/{memberId}/approve */
 export const kycApproveBody = z.strictObject({ target: z.enum(KYC_TARGETS) });
@@ -89,13 +95,18 @@ export const KYC_AUDIT_ACTIONS = ['submit', 'start', 'approve', 'reject'] as con
 export type KycAuditAction = (typeof KYC_AUDIT_ACTIONS)[number];
 
 /** One row of the audit trail: who, when, what. */
-export interface KycAuditEntry {
-  id: number;
-  action: KycAuditAction;
-  target: KycTarget | null;
-  reason: string | null;
-  from_status: KycStatus;
-  to_status: KycStatus;
-  actor: { user_id: number | null; name: string | null; type: 'member' | 'staff' | 'admin' | null };
-  created_at: string;
-}
+export const kycAuditEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(KYC_AUDIT_ACTIONS),
+  target: z.enum(KYC_TARGETS).nullable(),
+  reason: z.string().nullable(),
+  from_status: z.enum(KYC_STATUSES),
+  to_status: z.enum(KYC_STATUSES),
+  actor: z.object({
+    user_id: z.number().int().nullable(),
+    name: z.string().nullable(),
+    type: z.enum(['member', 'staff', 'admin']).nullable(),
+  }),
+  created_at: z.string(),
+});
+export type KycAuditEntry = z.infer<typeof kycAuditEntrySchema>;

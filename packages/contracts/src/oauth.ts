@@ -16,13 +16,15 @@ export const tokenRequest = z.discriminatedUnion('grant_type', [
   }),
 ]);
 
-export interface TokenResponse {
-  token_type: 'Bearer';
-  access_token: string;
-  expires_in: number;
-  refresh_token?: string;
-  scope?: string;
-}
+/** The token endpoint's answer (RFC 6749 5.1): not the envelope. */
+export const tokenResponseSchema = z.object({
+  token_type: z.literal('Bearer'),
+  access_token: z.string(),
+  expires_in: z.number().int(),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const APP_KEY_HEADER = 'x-app-key';
 export const REFRESH_COOKIE = 'portal_rt';

@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import {
-  BANK_ACCOUNT_TYPES,
-  BANK_CODES,
-  type Bank,
-  type BankAccountType,
-  type BankCode,
-  normaliseAccountNo,
-} from './banks.ts';
+import { BANK_ACCOUNT_TYPES, BANK_CODES, type Bank, normaliseAccountNo } from './banks.ts';
 import { updateMeBody } from './identity.ts';
 import { int32Id } from './ids.ts';
 import { MSG } from './messages.ts';
 import { cleanText, optionalText, personName } from './text.ts';
-import { KYC_ITEM_STATUSES, type KycItemStatus } from './kyc.ts';
+import { KYC_ITEM_STATUSES } from './kyc.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Profile: PUT /member/v1/me
@@ -87,11 +80,12 @@ export const userAvatarsQuery = z.object({
       return [...new Set(ids.map(Number))];
     }),
 });
-export interface UserAvatar {
-  user_id: number;
-  thumbnail: string | null;
-  original: string | null;
-}
+export const userAvatarSchema = z.object({
+  user_id: z.number().int(),
+  thumbnail: z.string().nullable(),
+  original: z.string().nullable(),
+});
+export type UserAvatar = z.infer<typeof userAvatarSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Documents: multipart, /member/v1/me/documents
@@ -188,25 +182,36 @@ export const bankAccountBody = z.strictObject({
 export type BankAccountBody = z.input<typeof bankAccountBody>;
 export const bankAccountUpdateBody = bankAccountBody.partial();
 
-export interface BankAccount {
-  id: number;
-  code: BankCode;
-  bank: Bank;
-  account_name: string;
+/** A Thai bank (GET /v1/banks); the type is banks.ts `Bank`. */
+export const bankSchema = z.object({
+  code: z.enum(BANK_CODES),
+  bot_code: z.string(),
+  name_en: z.string(),
+  name_th: z.string(),
+  /** Merged banks stay readable on old accounts but cannot be chosen for new ones. */
+  selectable: z.boolean(),
+}) satisfies z.ZodType<Bank>;
+
+export const bankAccountSchema = z.object({
+  id: z.number().int(),
+  code: z.enum(BANK_CODES),
+  bank: bankSchema,
+  account_name: z.string(),
   /** Digits only. */
-  account_no: string;
+  account_no: z.string(),
   /** Grouped for reading: 123-4-56789-0. */
-  account_no_display: string;
-  type: BankAccountType;
-  branch: string | null;
-  status: KycItemStatus;
-  reason: string | null;
+  account_no_display: z.string(),
+  type: z.enum(BANK_ACCOUNT_TYPES),
+  branch: z.string().nullable(),
+  status: z.enum(KYC_ITEM_STATUSES),
+  reason: z.string().nullable(),
   /** The account name is the member's name (titles, spaces and case aside); staff see a warning when not. */
-  name_matches: boolean;
-  created_at: string;
-  updated_at: string;
-  reviewed_at: string | null;
-}
+  name_matches: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Addresses: /member/v1/me/addresses

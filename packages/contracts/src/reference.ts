@@ -1,30 +1,33 @@
-export interface Country {
-  id: number;
-  code: string;
-  alpha3: string;
-  name_th: string;
-  name_en: string;
-}
-export interface Province {
-  id: number;
-  code: number;
-  name_th: string;
-  name_en: string;
-}
-export interface District {
-  id: number;
-  code: number;
-  province_id: number;
-  name_th: string;
-  name_en: string;
-}
-export interface Subdistrict {
-  id: number;
-  code: number;
-  district_id: number;
-  name_th: string;
-  name_en: string;
-  post_code: string;
-}
+import { z } from 'zod';
+
+const int = z.number().int();
+
+export const countrySchema = z.object({
+  id: int,
+  code: z.string(),
+  alpha3: z.string(),
+  name_th: z.string(),
+  name_en: z.string(),
+});
+export type Country = z.infer<typeof countrySchema>;
+export const provinceSchema = z.object({ id: int, code: int, name_th: z.string(), name_en: z.string() });
+export type Province = z.infer<typeof provinceSchema>;
+export const districtSchema = z.object({
+  id: int,
+  code: int,
+  province_id: int,
+  name_th: z.string(),
+  name_en: z.string(),
+});
+export type District = z.infer<typeof districtSchema>;
+export const subdistrictSchema = z.object({
+  id: int,
+  code: int,
+  district_id: int,
+  name_th: z.string(),
+  name_en: z.string(),
+  post_code: z.string(),
+});
+export type Subdistrict = z.infer<typeof subdistrictSchema>;
 /** Page sizes the specification fixes for the lists. */
 export const PAGE_SIZE = { countries: 200, provinces: 300, districts: 300, subdistricts: 300 } as const;

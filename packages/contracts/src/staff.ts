@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { KycAuditEntry, KycItemStatus, KycOverview } from './kyc.ts';
-import { KYC_STATUSES, type KycStatus } from './network.ts';
-import type { Address, BankAccount, MemberDocument } from './profile.ts';
+import { KYC_ITEM_STATUSES, kycAuditEntrySchema, kycOverviewSchema } from './kyc.ts';
+import { KYC_STATUSES } from './network.ts';
+import { addressSchema, bankAccountSchema, memberDocumentSchema } from './profile.ts';
 
 /**
  * GET /staff/v1/kyc?status=&q=&page=&per_page=
@@ -16,54 +16,59 @@ export const kycQueueQuery = z.object({
 });
 export type KycQueueQuery = z.input<typeof kycQueueQuery>;
 
-export interface KycQueueItem {
-  member_id: number;
-  user_id: number;
-  member_code: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  mobile: string;
-  avatar_thumbnail: string | null;
-  status: KycStatus;
-  identity_status: KycItemStatus;
-  bank_status: KycItemStatus;
+const reviewer = z.object({ user_id: z.number().int(), name: z.string() }).nullable();
+
+export const kycQueueItemSchema = z.object({
+  member_id: z.number().int(),
+  user_id: z.number().int(),
+  member_code: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  avatar_thumbnail: z.string().nullable(),
+  status: z.enum(KYC_STATUSES),
+  identity_status: z.enum(KYC_ITEM_STATUSES),
+  bank_status: z.enum(KYC_ITEM_STATUSES),
   /** Some bank account's name differs from the member's name. */
-  name_mismatch: boolean;
-  submitted_at: string | null;
-  updated_at: string | null;
-  reviewer: { user_id: number; name: string } | null;
-}
+  name_mismatch: z.boolean(),
+  submitted_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  reviewer,
+});
+export type KycQueueItem = z.infer<typeof kycQueueItemSchema>;
 
 /** The member as staff see them beside the documents. */
-export interface KycMemberInfo {
-  member_id: number;
-  user_id: number;
-  member_code: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  mobile: string;
-  birthday: string | null;
-  gender: 'male' | 'female';
-  identity_type: string | null;
-  identity_value: string | null;
-  language: 'th' | 'en';
-  register_date: string;
-  avatar: { original: string | null; thumbnail: string | null };
-  is_verifies_identity: boolean;
-  is_verifies_bank: boolean;
-}
+export const kycMemberInfoSchema = z.object({
+  member_id: z.number().int(),
+  user_id: z.number().int(),
+  member_code: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  birthday: z.string().nullable(),
+  gender: z.enum(['male', 'female']),
+  identity_type: z.string().nullable(),
+  identity_value: z.string().nullable(),
+  language: z.enum(['th', 'en']),
+  register_date: z.string(),
+  avatar: z.object({ original: z.string().nullable(), thumbnail: z.string().nullable() }),
+  is_verifies_identity: z.boolean(),
+  is_verifies_bank: z.boolean(),
+});
+export type KycMemberInfo = z.infer<typeof kycMemberInfoSchema>;
 
 /** GET /staff/v1/kyc/{memberId}, and the answer of start / approve / reject. */
-export interface KycCase {
-  member: KycMemberInfo;
-  kyc: KycOverview;
-  reviewer: { user_id: number; name: string } | null;
+export const kycCaseSchema = z.object({
+  member: kycMemberInfoSchema,
+  kyc: kycOverviewSchema,
+  reviewer,
   /** `file.url` is the staff download route. */
-  documents: MemberDocument[];
-  banks: BankAccount[];
-  addresses: Address[];
+  documents: z.array(memberDocumentSchema),
+  banks: z.array(bankAccountSchema),
+  addresses: z.array(addressSchema),
   /** The audit trail, newest first. */
-  history: KycAuditEntry[];
-}
+  history: z.array(kycAuditEntrySchema),
+});
+export type KycCase = z.infer<typeof kycCaseSchema>;

@@ -167,6 +167,22 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/reports/dropship-page')),
                   },
                   {
+                    path: paths.holdPoint.path,
+                    lazy: lazyPage(() => import('../features/statements/hold-points-page')),
+                  },
+                  {
+                    path: paths.holdPointManage.path,
+                    lazy: lazyPage(() => import('../features/statements/hold-manage-page')),
+                  },
+                  {
+                    path: paths.canceledOrders.path,
+                    lazy: lazyPage(() => import('../features/statements/canceled-orders-page')),
+                  },
+                  {
+                    path: paths.statements.path,
+                    lazy: lazyPage(() => import('../features/statements/statements-page')),
+                  },
+                  {
                     path: paths.notifications.path,
                     lazy: lazyPage(() => import('../features/notifications/notifications-page')),
                   },

@@ -33,6 +33,20 @@ export const paths = {
     path: '/notifications',
     href: (page?: number) => `/notifications${page && page > 1 ? `?page=${page}` : ''}`,
   },
+  /** Hold points (plan 5.1) and one lot's release page. */
+  holdPoint: { path: '/hold_point', href: () => '/hold_point' },
+  holdPointManage: {
+    path: '/hold_point/manage/:lotId',
+    href: (lotId: number) => `/hold_point/manage/${lotId}`,
+  },
+  /** The member's canceled orders (?from=&to=&page=). */
+  canceledOrders: { path: '/canceled_orders', href: () => '/canceled_orders' },
+  /** Statements of closed periods; ?month=YYYY-MM or ?year=YYYY opens one. */
+  statements: {
+    path: '/reportsold',
+    href: (open: { month?: string; year?: number } = {}) =>
+      `/reportsold${q({ month: open.month, year: open.year ? String(open.year) : undefined })}`,
+  },
   changePassword: { path: '/change_password', href: () => '/change_password' },
   /** The member's profile; each section has a deep link (`/profile#documents`). */
   profile: {

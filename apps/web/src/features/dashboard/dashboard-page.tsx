@@ -5,6 +5,7 @@ import { formatDate } from '../../lib/i18n/dates';
 import { isLanguage } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { InvitationLink } from './components/invitation-link';
+import { MoneyWidgets } from './components/money-widgets';
 import { TeamWidgets } from './components/team-widgets';
 import { VerificationStatus } from './components/verification-status';
 
@@ -49,7 +50,8 @@ export default function DashboardPage() {
           </Stack>
         </SimpleGrid>
       </Paper>
-      {/* Team, KYC and invitations belong to members; a staff account has no member record. */}
+      {/* Money, team, KYC and invitations belong to members; a staff account has no member record. */}
+      {user.member && <MoneyWidgets lang={lang} />}
       {user.member && <TeamWidgets lang={lang} />}
       {user.member && <VerificationStatus user={user} />}
       {user.member && user.invitation_code && <InvitationLink code={user.invitation_code} />}

@@ -24,9 +24,10 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCart } from './api/cart';
 import { useGuestCheckout } from './api/guest';
-import { useAddressBook, useCheckout } from './api/orders';
+import { useAddressBook, useBalances, useCheckout } from './api/orders';
 import { SignedOut } from './components/signed-out';
 import { formatMoney, newIdempotencyKey } from './model/cart';
+import { checkPartPayment, type PartPayment } from './model/part-payment';
 import { clearGuestCart, useGuestCart } from './model/guest-cart';
 import { useShopContext } from './model/shop-context';
 
@@ -88,7 +89,10 @@ function MemberCheckout() {
   const navigate = useNavigate();
   const cart = useCart(true, ctx.lang);
   const book = useAddressBook(true);
+  const balances = useBalances(true);
   const checkout = useCheckout();
+  const [useLvp, setUseLvp] = useState('');
+  const [usePoints, setUsePoints] = useState('');
   const [method, setMethod] = useState<'shipping' | 'pickup'>('shipping');
   const [addressId, setAddressId] = useState<string | null>(null);
   const [payment, setPayment] = useState<PaymentMethod>(offered()[0] ?? 'demo');
@@ -102,6 +106,15 @@ function MemberCheckout() {
   const addresses = book.data.items;
   const chosen = addressId ?? String(addresses.find((a) => a.is_default)?.id ?? addresses[0]?.id ?? '');
   const repurchase = cart.data.items.every((i) => i.kind !== 'PACKAGE');
+  const part = balances.data
+    ? checkPartPayment({
+        lvp: useLvp,
+        points: usePoints,
+        lvpBalance: balances.data.lvp,
+        pointBalance: balances.data.points,
+      })
+    : null;
+  const partInvalid = part !== null && Object.keys(part.errors).length > 0;
 
   if (cart.data.items.length === 0)
     return (
@@ -123,6 +136,8 @@ function MemberCheckout() {
             method === 'pickup' ? { method: 'pickup' } : { method: 'shipping', address_id: Number(chosen) },
           payment_method: payment,
           hold_points: repurchase ? hold : false,
+          use_lvp: part?.use_lvp ?? 0,
+          use_points: part?.use_points ?? '0',
         },
       },
       {
@@ -172,6 +187,17 @@ function MemberCheckout() {
         <Card withBorder>
           <Stack gap="sm">
             <PaymentChoice value={payment} onChange={setPayment} />
+            {balances.data && part && (balances.data.lvp !== 0 || balances.data.points !== '0.00') && (
+              <PartPaymentFields
+                balances={balances.data}
+                part={part}
+                lvp={useLvp}
+                points={usePoints}
+                onLvp={setUseLvp}
+                onPoints={setUsePoints}
+                lang={ctx.lang}
+              />
+            )}
             {repurchase && (
               <Checkbox
                 label={t('checkout.holdPoints')}
@@ -194,13 +220,58 @@ function MemberCheckout() {
           type="submit"
           size="md"
           loading={checkout.isPending}
-          disabled={method === 'shipping' && !chosen}
+          disabled={(method === 'shipping' && !chosen) || partInvalid}
           data-testid="checkout-place"
         >
           {t('checkout.place')}
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** LVP and the point balance pay first (plan 2.3, 5.2); the method chosen pays the rest. */
+function PartPaymentFields(props: {
+  balances: { lvp: number; points: string };
+  part: PartPayment;
+  lvp: string;
+  points: string;
+  onLvp: (v: string) => void;
+  onPoints: (v: string) => void;
+  lang: Parameters<typeof formatMoney>[1];
+}) {
+  const { t } = useTranslation('shop');
+  const { balances, part } = props;
+  const error = (e: PartPayment['errors']['lvp']) => (e ? t(`checkout.part.${e}`) : undefined);
+  return (
+    <Stack gap="xs" data-testid="part-payment">
+      <Text fw={500} size="sm">
+        {t('checkout.part.title')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('checkout.part.note')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          label={t('checkout.part.lvp')}
+          description={t('checkout.part.lvpBalance', { value: balances.lvp })}
+          inputMode="numeric"
+          value={props.lvp}
+          onChange={(e) => props.onLvp(e.currentTarget.value)}
+          error={error(part.errors.lvp)}
+          data-testid="use-lvp"
+        />
+        <TextInput
+          label={t('checkout.part.points')}
+          description={t('checkout.part.pointBalance', { value: formatMoney(balances.points, props.lang) })}
+          inputMode="decimal"
+          value={props.points}
+          onChange={(e) => props.onPoints(e.currentTarget.value)}
+          error={error(part.errors.points)}
+          data-testid="use-points"
+        />
+      </SimpleGrid>
+    </Stack>
   );
 }
 

@@ -10,6 +10,7 @@ import type settings from '../../locales/th/settings.json';
 import type shop from '../../locales/th/shop.json';
 import type staff from '../../locales/th/staff.json';
 import type staffshop from '../../locales/th/staffshop.json';
+import type statements from '../../locales/th/statements.json';
 
 // Typed keys: a t('...') call with a key missing from the Thai files fails the type check.
 declare module 'i18next' {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       shop: typeof shop;
       staff: typeof staff;
       staffshop: typeof staffshop;
+      statements: typeof statements;
     };
   }
 }

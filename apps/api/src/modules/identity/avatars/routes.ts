@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf } from '@portal/contracts/envelope';
+import { userAvatarSchema } from '@portal/contracts/profile';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -96,7 +98,10 @@ export const userAvatarRoutes =
   async (app) => {
     app.get(
       '/v1/user-avatars',
-      { config: { access: 'public' }, schema: { querystring: userAvatarsQuery } },
+      {
+        config: { access: 'public' },
+        schema: { querystring: userAvatarsQuery, response: { 200: envelopeOf(z.array(userAvatarSchema)) } },
+      },
       async (request) => {
         const ids = request.query.ids;
         const rows = ids.length

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf, pageOf } from '@portal/contracts/envelope';
+import { bankAccountSchema, bankSchema } from '@portal/contracts/profile';
 import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { BANKS, bankByCode } from '@portal/contracts/banks';
@@ -39,14 +41,21 @@ export const bankRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     /** The 21 banks with their Bank of Thailand codes and names (also `BANKS` in contracts). */
-    app.get('/v1/banks', { config: { access: 'public' } }, async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=3600');
-      return envelope(BANKS);
-    });
+    app.get(
+      '/v1/banks',
+      { config: { access: 'public' }, schema: { response: { 200: envelopeOf(z.array(bankSchema)) } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        return envelope([...BANKS]);
+      },
+    );
 
     app.get(
       '/v1/me/banks',
-      { config: { access: 'user', suspended: 'kyc' }, schema: { querystring: pageQuery(100) } },
+      {
+        config: { access: 'user', suspended: 'kyc' },
+        schema: { querystring: pageQuery(100), response: { 200: envelopeOf(pageOf(bankAccountSchema)) } },
+      },
       async (request) => {
         const uid = userId(request);
         const { page, per_page } = request.query;
@@ -60,7 +69,10 @@ export const bankRoutes =
 
     app.post(
       '/v1/me/banks',
-      { config: { access: 'user', suspended: 'kyc' }, schema: { body: bankAccountBody } },
+      {
+        config: { access: 'user', suspended: 'kyc' },
+        schema: { body: bankAccountBody, response: { 201: envelopeOf(bankAccountSchema) } },
+      },
       async (request, reply) => {
         const uid = userId(request);
         const b = request.body;
@@ -92,7 +104,10 @@ export const bankRoutes =
 
     app.get(
       '/v1/me/banks/:id',
-      { config: { access: 'user', suspended: 'kyc' }, schema: { params: idParams } },
+      {
+        config: { access: 'user', suspended: 'kyc' },
+        schema: { params: idParams, response: { 200: envelopeOf(bankAccountSchema) } },
+      },
       async (request) => {
         const uid = userId(request);
         const row = await findOwnBank(ctx.db, uid, request.params.id);
@@ -105,7 +120,11 @@ export const bankRoutes =
       '/v1/me/banks/:id',
       {
         config: { access: 'user', suspended: 'kyc' },
-        schema: { params: idParams, body: bankAccountUpdateBody },
+        schema: {
+          params: idParams,
+          body: bankAccountUpdateBody,
+          response: { 200: envelopeOf(bankAccountSchema) },
+        },
       },
       async (request) => {
         const uid = userId(request);
@@ -146,7 +165,10 @@ export const bankRoutes =
 
     app.delete(
       '/v1/me/banks/:id',
-      { config: { access: 'user', suspended: 'kyc' }, schema: { params: idParams } },
+      {
+        config: { access: 'user', suspended: 'kyc' },
+        schema: { params: idParams, response: { 200: envelopeOf(z.null()) } },
+      },
       async (request) => {
         const uid = userId(request);
         if (!(await findOwnBank(ctx.db, uid, request.params.id))) throw notFound();

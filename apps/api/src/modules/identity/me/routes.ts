@@ -1,4 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf } from '@portal/contracts/envelope';
+import { userSchema } from '@portal/contracts/identity';
 import { eq } from 'drizzle-orm';
 import { changePasswordBody } from '@portal/contracts/identity';
 import { normaliseIdentityValue, updateProfileBody } from '@portal/contracts/profile';
@@ -28,8 +31,13 @@ export const meRoutes =
       return user;
     };
 
-    app.get('/v1/me', { config: { access: 'user', suspended: 'allow' } }, async (request) =>
-      envelope(await current(userId(request))),
+    app.get(
+      '/v1/me',
+      {
+        config: { access: 'user', suspended: 'allow' },
+        schema: { response: { 200: envelopeOf(userSchema) } },
+      },
+      async (request) => envelope(await current(userId(request))),
     );
 
     /**
@@ -50,7 +58,7 @@ export const meRoutes =
           ctx.config.bodyLimit,
           Math.ceil((ctx.config.avatarMaxBytes * 4) / 3) + 256 * 1024,
         ),
-        schema: { body: updateProfileBody },
+        schema: { body: updateProfileBody, response: { 200: envelopeOf(userSchema) } },
       },
       async (request) => {
         const id = userId(request);
@@ -138,7 +146,10 @@ export const meRoutes =
     /** Keeps this session, signs out every other one. */
     app.patch(
       '/v1/me/password',
-      { config: { access: 'user', suspended: 'allow' }, schema: { body: changePasswordBody } },
+      {
+        config: { access: 'user', suspended: 'allow' },
+        schema: { body: changePasswordBody, response: { 200: envelopeOf(z.null()) } },
+      },
       async (request) => {
         const id = userId(request);
         const principal = request.principal;

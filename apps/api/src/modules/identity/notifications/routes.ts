@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf, pageOf } from '@portal/contracts/envelope';
+import { notificationSchema, unreadCountSchema } from '@portal/contracts/identity';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { lastPage, pageQuery } from '@portal/contracts/envelope';
@@ -26,7 +28,10 @@ export const notificationRoutes =
   async (app) => {
     app.get(
       '/v1/me/notifications',
-      { config: { access: 'user', suspended: 'allow' }, schema: { querystring: pageQuery(100) } },
+      {
+        config: { access: 'user', suspended: 'allow' },
+        schema: { querystring: pageQuery(100), response: { 200: envelopeOf(pageOf(notificationSchema)) } },
+      },
       async (request) => {
         const id = userId(request);
         const { page, per_page } = request.query;
@@ -50,7 +55,10 @@ export const notificationRoutes =
 
     app.get(
       '/v1/me/notifications/unread-count',
-      { config: { access: 'user', suspended: 'allow' } },
+      {
+        config: { access: 'user', suspended: 'allow' },
+        schema: { response: { 200: envelopeOf(unreadCountSchema) } },
+      },
       async (request) => {
         const [{ n } = { n: 0 }] = await ctx.db
           .select({ n: count() })
@@ -64,7 +72,7 @@ export const notificationRoutes =
       '/v1/me/notifications/:id/read',
       {
         config: { access: 'user', suspended: 'allow' },
-        schema: { params: z.object({ id: bigintIdParam }) },
+        schema: { params: z.object({ id: bigintIdParam }), response: { 200: envelopeOf(z.null()) } },
       },
       async (request) => {
         const rows = await ctx.db
@@ -79,7 +87,7 @@ export const notificationRoutes =
 
     app.post(
       '/v1/me/notifications/read-all',
-      { config: { access: 'user', suspended: 'allow' } },
+      { config: { access: 'user', suspended: 'allow' }, schema: { response: { 200: envelopeOf(z.null()) } } },
       async (request) => {
         await ctx.db
           .update(notifications)

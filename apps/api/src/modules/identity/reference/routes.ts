@@ -1,4 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf, pageOf } from '@portal/contracts/envelope';
+import {
+  countrySchema,
+  districtSchema,
+  provinceSchema,
+  subdistrictSchema,
+  type Country,
+  type District,
+  type Province,
+  type Subdistrict,
+} from '@portal/contracts/reference';
 import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -40,7 +51,13 @@ export const referenceRoutes =
 
     app.get(
       '/v1/countries',
-      { ...opts, schema: { querystring: pageQuery(300).extend({ only: z.string().max(200).optional() }) } },
+      {
+        ...opts,
+        schema: {
+          querystring: pageQuery(300).extend({ only: z.string().max(200).optional() }),
+          response: { 200: envelopeOf(pageOf(countrySchema)) },
+        },
+      },
       async (request, reply) => {
         const { page, per_page, only } = request.query;
         const codes = only
@@ -55,40 +72,52 @@ export const referenceRoutes =
           codes?.length ? inArray(countries.code, codes) : undefined,
           page,
           per_page,
-          (r) => ({
-            id: r.id,
-            code: r.code,
-            alpha3: r.alpha3,
-            name_th: r.nameTh,
-            name_en: r.nameEn,
-          }),
+          (r) =>
+            ({
+              id: r.id,
+              code: r.code,
+              alpha3: r.alpha3,
+              name_th: r.nameTh,
+              name_en: r.nameEn,
+            }) as Country,
         );
       },
     );
 
-    app.get('/v1/provinces', { ...opts, schema: { querystring: pageQuery(300) } }, async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=3600');
-      return paged(
-        ctx.db,
-        provinces,
-        provinces.id,
-        undefined,
-        request.query.page,
-        request.query.per_page,
-        (r) => ({
-          id: r.id,
-          code: r.code,
-          name_th: r.nameTh,
-          name_en: r.nameEn,
-        }),
-      );
-    });
+    app.get(
+      '/v1/provinces',
+      {
+        ...opts,
+        schema: { querystring: pageQuery(300), response: { 200: envelopeOf(pageOf(provinceSchema)) } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        return paged(
+          ctx.db,
+          provinces,
+          provinces.id,
+          undefined,
+          request.query.page,
+          request.query.per_page,
+          (r) =>
+            ({
+              id: r.id,
+              code: r.code,
+              name_th: r.nameTh,
+              name_en: r.nameEn,
+            }) as Province,
+        );
+      },
+    );
 
     app.get(
       '/v1/districts',
       {
         ...opts,
-        schema: { querystring: pageQuery(300).extend({ province_id: int32IdParam }) },
+        schema: {
+          querystring: pageQuery(300).extend({ province_id: int32IdParam }),
+          response: { 200: envelopeOf(pageOf(districtSchema)) },
+        },
       },
       async (request, reply) => {
         reply.header('cache-control', 'public, max-age=3600');
@@ -100,13 +129,14 @@ export const referenceRoutes =
           eq(districts.provinceId, q.province_id),
           q.page,
           q.per_page,
-          (r) => ({
-            id: r.id,
-            code: r.code,
-            province_id: r.provinceId,
-            name_th: r.nameTh,
-            name_en: r.nameEn,
-          }),
+          (r) =>
+            ({
+              id: r.id,
+              code: r.code,
+              province_id: r.provinceId,
+              name_th: r.nameTh,
+              name_en: r.nameEn,
+            }) as District,
         );
       },
     );
@@ -115,7 +145,10 @@ export const referenceRoutes =
       '/v1/subdistricts',
       {
         ...opts,
-        schema: { querystring: pageQuery(300).extend({ district_id: int32IdParam }) },
+        schema: {
+          querystring: pageQuery(300).extend({ district_id: int32IdParam }),
+          response: { 200: envelopeOf(pageOf(subdistrictSchema)) },
+        },
       },
       async (request, reply) => {
         reply.header('cache-control', 'public, max-age=3600');
@@ -127,14 +160,15 @@ export const referenceRoutes =
           eq(subdistricts.districtId, q.district_id),
           q.page,
           q.per_page,
-          (r) => ({
-            id: r.id,
-            code: r.code,
-            district_id: r.districtId,
-            name_th: r.nameTh,
-            name_en: r.nameEn,
-            post_code: r.postCode,
-          }),
+          (r) =>
+            ({
+              id: r.id,
+              code: r.code,
+              district_id: r.districtId,
+              name_th: r.nameTh,
+              name_en: r.nameEn,
+              post_code: r.postCode,
+            }) as Subdistrict,
         );
       },
     );

@@ -89,7 +89,14 @@ function RowCards<T>({
   return (
     <Stack gap="sm" data-testid="report-cards">
       {rows.map((row) => (
-        <Card key={rowKey(row)} withBorder radius="md" p="sm" data-testid="report-row">
+        <Card
+          key={rowKey(row)}
+          withBorder
+          radius="md"
+          p="sm"
+          data-testid="report-row"
+          data-key={String(rowKey(row))}
+        >
           {head && (
             <Text fw={700} size="sm" mb={4}>
               <Cell kind={head.kind} value={head.value(row)} />
@@ -301,7 +308,7 @@ export function ReportFrame<T>(p: ReportFrameProps<T>) {
             records={rows}
             idAccessor={(r) => String(p.rowKey(r))}
             noRecordsText={t('empty.loading')}
-            customRowAttributes={() => ({ 'data-testid': 'report-row' })}
+            customRowAttributes={(r) => ({ 'data-testid': 'report-row', 'data-key': String(p.rowKey(r)) })}
             rowExpansion={
               p.detail
                 ? {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@portal/contracts/envelope';
 import type { Address } from '@portal/contracts/profile';
+import type { SummaryPoint } from '@portal/contracts/reports';
 import type { CheckoutBody, CheckoutResult, Order } from '@portal/contracts/shop';
 import { apiRequest, apiUpload } from '../../../lib/http/client';
 import type { ProgressListener } from '../../../lib/http/transfer';
@@ -14,6 +15,17 @@ export function useAddressBook(enabled: boolean) {
     queryFn: ({ signal }) =>
       apiRequest<Page<Address>>('/v1/me/addresses', { query: { per_page: 20 }, signal }),
     enabled,
+  });
+}
+
+/** The member's LVP and point balances now, for part payment (network API, report/summary_point). */
+export function useBalances(enabled: boolean) {
+  return useQuery({
+    queryKey: ['shop', 'balances'],
+    queryFn: ({ signal }) =>
+      apiRequest<SummaryPoint>('/api/v1/report/summary_point', { service: 'network', signal }),
+    enabled,
+    select: (s) => ({ lvp: s.lvp_balance, points: s.point_balance }),
   });
 }
 

@@ -32,14 +32,14 @@ export function newIdempotencyKey(): string {
 const MONEY = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 
 /** "1250.5" → 125050n satang; exact, no floats. Anything else is null. */
-function toSatang(value: string): bigint | null {
+export function toSatang(value: string): bigint | null {
   const m = MONEY.exec(value.trim());
   if (!m) return null;
   const satang = BigInt(m[2] ?? '0') * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
   return m[1] === '-' ? -satang : satang;
 }
 
-function fromSatang(satang: bigint): string {
+export function fromSatang(satang: bigint): string {
   const sign = satang < 0n ? '-' : '';
   const abs = satang < 0n ? -satang : satang;
   return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;

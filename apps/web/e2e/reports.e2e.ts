@@ -1,0 +1,223 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, baseUrl, launch, shot } from './browser';
+import { DEMO, submitLogin, waitForPath, withPage } from './helpers';
+
+/**
+ * The member's report pages (issue 9 section 2) in Chromium: the demo member (about 90 days of
+ * money history) opens every report, changes the date range, pages, and exports the whole range to
+ * CSV and XLSX; the files hold the rows the screen shows, as the API sends them.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const REPORTS = [
+  'cycle_bonus',
+  'referrer_bonus',
+  'mta_bonus',
+  'cashback_bonus',
+  'travel_point',
+  'point_value',
+  'business_title',
+  'point_lvp',
+  'use_point_balance',
+  'purchase_order',
+  'dropship',
+] as const;
+
+async function call<T>(path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'X-App-Key': 'portal-web',
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+const tokenOf = async (username: string, password: string) =>
+  (await call<{ access_token: string }>('/member/v1/login', undefined, { username, password })).access_token;
+
+async function signInDemo(page: Page) {
+  await page.goto('/auth/login');
+  await submitLogin(page, DEMO.email, DEMO.password);
+  await waitForPath(page, '/dashboard');
+}
+
+/** The report's rows on screen (table or cards), by their key (a closing row's key is its date). */
+const rowKeys = (page: Page) =>
+  page.getByTestId('report-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key') ?? ''));
+
+/** Waits until the list shows rows or says why it has none. */
+async function settled(page: Page) {
+  await page
+    .locator('[data-testid="report-row"], [data-testid="report-empty"]:not([data-reason="loading"])')
+    .first()
+    .waitFor({ state: 'visible' });
+}
+
+describe('the member reports', () => {
+  it('when the demo member opens the index then every report has a card with its figure, and every report page opens from the sidebar', async () => {
+    await withPage(browser, { viewport: DESKTOP, lang: 'en' }, async (page) => {
+      await signInDemo(page);
+      await page.getByTestId('nav-reports').click();
+      await page.getByTestId('nav-reports-all').click();
+      await waitForPath(page, '/reports');
+      for (const key of REPORTS) {
+        const figure = page.getByTestId(`report-card-${key}`).getByTestId('report-figure');
+        await expect.poll(() => figure.innerText(), { timeout: 15_000 }).not.toBe('…');
+      }
+      // This month's cycle bonus on its card is the summary call's figure.
+      const token = await tokenOf(DEMO.email, DEMO.password);
+      const travel = await call<{ business_date: string }>('/network/api/v1/report/travel_point', token);
+      const month = travel.business_date.slice(0, 7);
+      const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+      const cycle = await call<{ paid: string }>(
+        `/network/api/v1/report/summary_cycle?date_from=${month}-01&date_to=${month}-${last}`,
+        token,
+      );
+      const shown = await page
+        .getByTestId('report-card-cycle_bonus')
+        .getByTestId('report-figure')
+        .innerText();
+      expect(shown.replace(/,/g, '')).toBe(cycle.paid);
+      await page.getByTestId('income-chart').waitFor({ state: 'visible' });
+      await shot(page, 'reports-index-en-desktop');
+
+      for (const key of REPORTS) {
+        await page.getByTestId(`nav-report-${key}`).click();
+        await waitForPath(page, `/reports/${key}`);
+        await page.getByTestId(`report-${key}`).waitFor({ state: 'visible' });
+        await settled(page);
+        await page.getByTestId('report-summary').waitFor({ state: 'visible' });
+      }
+    });
+  });
+
+  it('when the range is changed and the member pages then the address keeps the view, and the CSV and XLSX hold the whole range with the rows on screen', async () => {
+    const token = await tokenOf(DEMO.email, DEMO.password);
+    await withPage(browser, { viewport: DESKTOP, lang: 'th' }, async (page) => {
+      await signInDemo(page);
+      await page.goto('/reports/cycle_bonus');
+      await settled(page);
+      // Thai dates carry Buddhist-era years.
+      const rangeText = await page.getByTestId('report-range-text').innerText();
+      expect(rangeText).toMatch(/25\d\d/);
+
+      await page.getByTestId('range-presets').click();
+      await page.getByTestId('preset-last90').click();
+      await page.waitForURL((url) => url.searchParams.has('from') && url.searchParams.has('to'));
+      const url = new URL(page.url());
+      const from = url.searchParams.get('from')!;
+      const to = url.searchParams.get('to')!;
+      const range = `date_from=${from}&date_to=${to}`;
+      const all = await call<{ pagination: { total: number; last_page: number } }>(
+        `/network/api/v1/report/cycle_transaction?${range}&per_page=10`,
+        token,
+      );
+      expect(all.pagination.total).toBeGreaterThan(10);
+      await expect
+        .poll(() => page.getByTestId('report-count').innerText())
+        .toContain(String(all.pagination.total));
+
+      // Page 2 through the page links: ten other rows, the page in the address.
+      const first = await rowKeys(page);
+      await page.getByRole('button', { name: 'หน้า 2', exact: true }).click();
+      await page.waitForURL((u) => u.searchParams.get('page') === '2');
+      await expect.poll(() => rowKeys(page)).not.toEqual(first);
+      const onScreen = await rowKeys(page);
+      expect(onScreen).toHaveLength(10);
+      const page2 = await call<{
+        items: { id: string; paid: string; cycles: number; carry_out_left: number }[];
+      }>(`/network/api/v1/report/cycle_transaction?${range}&page=2&per_page=10`, token);
+      expect(onScreen).toEqual(page2.items.map((r) => r.id));
+
+      // A link reproduces the view.
+      const link = page.url();
+      await page.goto(link);
+      await settled(page);
+      expect(await rowKeys(page)).toEqual(onScreen);
+
+      // CSV: the whole range (every page), the columns on screen, money as the API's decimal text.
+      const [csvDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('export-csv').click(),
+      ]);
+      expect(csvDownload.suggestedFilename()).toBe(`cycle_bonus_${from}_${to}.csv`);
+      const csv = fs.readFileSync((await csvDownload.path())!, 'utf8').replace(/^\uFEFF/, '');
+      const lines = csv.trim().split('\r\n');
+      expect(lines).toHaveLength(all.pagination.total + 1);
+      const header = lines[0]!.split(',');
+      const headers = await page.locator('[data-testid="report-table"] thead th').allInnerTexts();
+      expect(header).toEqual(headers.map((h) => h.trim()).filter((h) => h !== ''));
+      const byDate = new Map(lines.slice(1).map((l) => [l.split(',')[0]!, l.split(',')]));
+      const paidAt = header.indexOf('จ่าย');
+      const cyclesAt = header.indexOf('รอบ');
+      for (const row of page2.items) {
+        const line = byDate.get(row.id);
+        expect(line, row.id).toBeDefined();
+        expect(line![paidAt]).toBe(row.paid);
+        expect(Number(line![cyclesAt])).toBe(row.cycles);
+      }
+
+      // XLSX: the same rows, money as numbers in the sheet.
+      const [xlsxDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('export-xlsx').click(),
+      ]);
+      expect(xlsxDownload.suggestedFilename()).toBe(`cycle_bonus_${from}_${to}.xlsx`);
+      const { default: ExcelJS } = await import('exceljs');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile((await xlsxDownload.path())!);
+      const sheet = book.worksheets[0]!;
+      expect(sheet.rowCount).toBe(all.pagination.total + 1);
+      const titles = (sheet.getRow(1).values as unknown[]).slice(1);
+      expect(titles).toEqual(header);
+      const sheetRows = new Map<string, unknown[]>();
+      sheet.eachRow((r, i) => {
+        if (i > 1) sheetRows.set(String(r.getCell(1).value), (r.values as unknown[]).slice(1));
+      });
+      for (const row of page2.items) {
+        const cells = sheetRows.get(row.id);
+        expect(cells, row.id).toBeDefined();
+        expect((cells![paidAt] as number).toFixed(2)).toBe(row.paid);
+        expect(cells![cyclesAt]).toBe(row.cycles);
+      }
+      await shot(page, 'reports-cycle-bonus-th-desktop');
+    });
+  });
+
+  it('on a phone the rows are cards and the empty state says why; a suspended member has no reports', async () => {
+    await withPage(browser, { viewport: PHONE, lang: 'th' }, async (page) => {
+      await signInDemo(page);
+      await page.goto('/reports/point_lvp?from=2026-01-01&to=2099-12-31');
+      await page.getByTestId('report-cards').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('report-table').count()).toBe(0);
+      await shot(page, 'reports-point-lvp-th-phone');
+      // A range before any history: empty "in this range", since there are rows at other dates.
+      await page.goto('/reports/point_lvp?from=2000-01-01&to=2000-01-31');
+      await expect.poll(() => page.getByTestId('report-empty').getAttribute('data-reason')).toBe('range');
+      await page.goto('/reports');
+      await page.getByTestId('report-card-cycle_bonus').waitFor({ state: 'visible' });
+      await shot(page, 'reports-index-th-phone');
+    });
+    await withPage(browser, { viewport: DESKTOP, lang: 'th' }, async (page) => {
+      await page.goto('/auth/login');
+      await submitLogin(page, DEMO.suspendedEmail, DEMO.suspendedPassword);
+      await waitForPath(page, '/notifications');
+      expect(await page.getByTestId('nav-reports').count()).toBe(0);
+      await page.goto('/reports/cycle_bonus');
+      await waitForPath(page, '/notifications');
+    });
+  });
+});

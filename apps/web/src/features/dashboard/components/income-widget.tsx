@@ -1,0 +1,123 @@
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { IncomeSummary } from '@portal/contracts/income-reports';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { formatDate } from '../../../lib/i18n/dates';
+import { formatPoints } from '../../../lib/i18n/numbers';
+import type { Language } from '../../../lib/preferences';
+import { useIncome, useNextPayout } from '../api/money';
+import type { Period } from '../model/standing';
+
+type PeriodKey = 'week' | 'month' | 'all';
+
+function Amount({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} ta="right" style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function PeriodCard({
+  which,
+  period,
+  income,
+  lang,
+}: {
+  which: PeriodKey;
+  period: Period | null;
+  income: UseQueryResult<IncomeSummary>;
+  lang: Language;
+}) {
+  const { t } = useTranslation('dashboard');
+  const money = (value: string) => t('money.baht', { amount: formatPoints(value, lang) });
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={`income-${which}`}>
+      <Stack gap={6}>
+        <div>
+          <Text fw={600}>{t(`money.period.${which}`)}</Text>
+          <Text size="xs" c="dimmed">
+            {period
+              ? t('money.range', { from: formatDate(period.from, lang), to: formatDate(period.to, lang) })
+              : t('money.allTime')}
+          </Text>
+        </div>
+        {income.isPending ? (
+          <Skeleton height={48} />
+        ) : income.isError ? (
+          <ErrorAlert error={income.error} onRetry={() => void income.refetch()} />
+        ) : (
+          <>
+            <Amount
+              label={t('money.waiting')}
+              value={money(income.data.waiting)}
+              testId={`income-${which}-waiting`}
+            />
+            <Amount label={t('money.paid')} value={money(income.data.paid)} testId={`income-${which}-paid`} />
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Income waiting and paid this week, this month and in all, and the next payout. */
+export function IncomeWidget({
+  periods,
+  lang,
+}: {
+  periods: { week: Period; month: Period } | null;
+  lang: Language;
+}) {
+  const { t } = useTranslation('dashboard');
+  const week = useIncome(periods?.week ?? null, periods !== null);
+  const month = useIncome(periods?.month ?? null, periods !== null);
+  const all = useIncome(null);
+  const next = useNextPayout();
+  const money = (value: string) => t('money.baht', { amount: formatPoints(value, lang) });
+
+  return (
+    <Paper withBorder p="lg" radius="lg" data-testid="dashboard-income">
+      <Title order={2} size="h4" mb="md">
+        {t('money.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mb="md">
+        <PeriodCard which="week" period={periods?.week ?? null} income={week} lang={lang} />
+        <PeriodCard which="month" period={periods?.month ?? null} income={month} lang={lang} />
+        <PeriodCard which="all" period={null} income={all} lang={lang} />
+      </SimpleGrid>
+      <Paper p="md" radius="md" bg="var(--mantine-color-brand-light)" data-testid="next-payout">
+        {next.isPending ? (
+          <Skeleton height={48} />
+        ) : next.isError ? (
+          <ErrorAlert error={next.error} onRetry={() => void next.refetch()} />
+        ) : (
+          <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+            <Stack gap={0} miw={0}>
+              <Text size="sm" c="dimmed">
+                {t('money.nextPayout')}
+              </Text>
+              <Text fw={700} size="lg" data-testid="next-payout-date">
+                {formatDate(next.data.next_payout_date, lang, 'long')}
+              </Text>
+            </Stack>
+            <Stack gap={0} miw={0} style={{ textAlign: 'end' }}>
+              <Text fw={700} size="xl" data-testid="next-payout-amount">
+                {money(next.data.next_payout_gross)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('money.beforeTax')}
+              </Text>
+            </Stack>
+          </Group>
+        )}
+      </Paper>
+    </Paper>
+  );
+}
