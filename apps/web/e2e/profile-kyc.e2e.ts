@@ -61,7 +61,8 @@ describe('profile and KYC', () => {
     await withPage(browser, { viewport: DESKTOP, lang: 'th' }, async (page) => {
       await signIn(page, member.email, member.password);
       await waitForPath(page, '/dashboard');
-      // Nothing is verified yet: the reminder names both.
+      // Nothing is verified yet: the reminder (opened from the notice bar) names both.
+      await page.getByTestId('notice-toggle').click();
       expect(await visibleText(page.getByTestId('kyc-reminder'))).toContain('ยังไม่ได้ยืนยันตัวตนและบัญชีธนาคาร');
 
       // My profile from the user menu.
@@ -277,6 +278,7 @@ describe('profile and KYC', () => {
     await withPage(browser, { viewport: DESKTOP, lang: 'th' }, async (page) => {
       await signIn(page, member.email, member.password);
       await waitForPath(page, '/dashboard');
+      await page.getByTestId('notice-toggle').click();
       const reminder = await visibleText(page.getByTestId('kyc-reminder'));
       expect(reminder).toContain('ยังไม่ได้ยืนยันบัญชีธนาคาร');
       expect(reminder).not.toContain('ตัวตนและ');

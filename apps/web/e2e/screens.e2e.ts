@@ -145,7 +145,7 @@ describe('screens', () => {
           await signIn(page, DEMO.suspendedEmail, DEMO.suspendedPassword);
           await waitForPath(page, '/notifications');
           await snap('suspended-notifications', page.getByTestId('notification-item'));
-          await page.getByTestId('suspension-banner').waitFor();
+          await page.getByTestId('notice-bar').waitFor();
         });
 
         expect(overflow).toEqual([]);

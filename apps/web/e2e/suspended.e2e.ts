@@ -30,6 +30,8 @@ describe('a suspended member', () => {
       await waitForPath(page, '/notifications');
       await seesHeading(page, 'การแจ้งเตือน');
 
+      // One line on top; a tap opens the whole notice.
+      await page.getByTestId('notice-toggle').click();
       const banner = page.getByTestId('suspension-banner');
       const th = await visibleText(banner);
       expect(th).toContain('บัญชีของคุณถูกระงับ');
@@ -43,6 +45,7 @@ describe('a suspended member', () => {
       expect(await page.getByTestId('nav-dashboard').count()).toBe(0);
       await page.goto('/dashboard');
       await waitForPath(page, '/notifications');
+      await page.getByTestId('notice-toggle').click();
       await banner.waitFor();
 
       expect(await chooseLanguageSignedIn(page, 'en')).toBe(200);

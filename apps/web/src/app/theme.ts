@@ -1,4 +1,5 @@
-import { Badge, Button, createTheme } from '@mantine/core';
+import { Badge, Button, createTheme, Pagination } from '@mantine/core';
+import { i18n } from '../lib/i18n/i18n';
 import { colors } from './palette';
 import classes from './theme.module.css';
 
@@ -27,5 +28,12 @@ export const theme = createTheme({
   components: {
     Button: Button.extend({ classNames: { root: classes.buttonRoot, label: classes.buttonLabel } }),
     Badge: Badge.extend({ classNames: { root: classes.badgeRoot, label: classes.badgeLabel } }),
+    // The arrows of every pagination (the shop's, mantine-datatable's) are named for screen
+    // readers, in the language on screen when they render.
+    Pagination: Pagination.extend({
+      defaultProps: {
+        getControlProps: (control) => ({ 'aria-label': i18n.t(`common:pagination.${control}`) }),
+      },
+    }),
   },
 });

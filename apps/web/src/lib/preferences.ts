@@ -1,6 +1,7 @@
 /**
- * The only thing the portal keeps in the browser: the language choice (DESIGN 5).
- * Everything personal lives in memory or in the HttpOnly refresh cookie.
+ * What the portal keeps in the browser: the language choice (DESIGN 5) and which notices of the
+ * top bar were read (their keys, no personal data). Everything personal lives in memory or in the
+ * HttpOnly refresh cookie.
  */
 export const LANGUAGES = ['th', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -29,8 +30,32 @@ export function storeLanguage(lang: Language): void {
   storage()?.setItem(LANG_KEY, lang);
 }
 
+const READ_KEY = 'notices-read';
+/** At most this many read notices are remembered (the oldest forgotten first). */
+const READ_LIMIT = 50;
+
+function readNotices(): string[] {
+  try {
+    const value: unknown = JSON.parse(storage()?.getItem(READ_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Has the notice with this key (one message) been opened in this browser? */
+export function isNoticeRead(key: string): boolean {
+  return readNotices().includes(key);
+}
+
+export function markNoticeRead(key: string): void {
+  const keys = readNotices().filter((k) => k !== key);
+  keys.push(key);
+  storage()?.setItem(READ_KEY, JSON.stringify(keys.slice(-READ_LIMIT)));
+}
+
 /**
- * Logout clears all browser storage. The language is not personal data, so it is written
+ * Logout clears all browser storage (the read notices too: the next member starts afresh). The language is not personal data, so it is written
  * back: a member who chose English should not be flipped to Thai by signing out.
  */
 export function clearBrowserStorage(): void {

@@ -12,7 +12,8 @@ export function AuthFrame({ children, above }: { children: ReactNode; above?: Re
   return (
     <Box className={classes.page}>
       <Container size={520} px="sm" py={{ base: 'md', sm: 'xl' }}>
-        <Group justify="space-between" mb="lg" gap="sm" wrap="wrap">
+        {/* Landmarks: everything on the page sits in the header, main or footer. */}
+        <Group component="header" justify="space-between" mb="lg" gap="sm" wrap="wrap">
           <Anchor component={Link} to={paths.auth.login.href()} underline="never">
             <Brand />
           </Anchor>
@@ -22,7 +23,7 @@ export function AuthFrame({ children, above }: { children: ReactNode; above?: Re
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', xs: 'xl' }} component="main">
           {children}
         </Paper>
-        <Box mt="lg">
+        <Box component="footer" mt="lg">
           <SiteLinks />
         </Box>
       </Container>

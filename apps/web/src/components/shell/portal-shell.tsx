@@ -21,11 +21,10 @@ import { paths } from '../../lib/paths';
 import { Brand } from '../ui/brand';
 import { LanguageSwitch } from '../ui/language-switch';
 import { SiteLinks } from '../ui/site-links';
-import { KycReminder } from './kyc-reminder';
 import { NavMenu } from './nav-items';
+import { NoticeBar } from './notice-bar';
 import { CartButton } from './cart-button';
 import { OfflineGate } from './offline-gate';
-import { SuspensionBanner } from './suspension-banner';
 import { UserMenu } from './user-menu';
 
 const NAV_WIDTH = 260;
@@ -128,13 +127,13 @@ export function PortalShell({
         <Container size="lg" px={0}>
           <Stack gap="lg" mih="calc(100dvh - 60px - 2 * var(--mantine-spacing-lg))">
             <OfflineGate>
-              <Stack gap="sm">
-                <SuspensionBanner entries={user.member?.suspension} />
-                {/* KYC is a member's: a staff account without a member record has nothing to verify. */}
-                {user.member && (
-                  <KycReminder identity={user.is_verifies_identity} bank={user.is_verifies_bank} />
-                )}
-              </Stack>
+              <NoticeBar
+                suspension={user.member?.suspension}
+                // KYC is a member's: a staff account without a member record has nothing to verify.
+                kyc={
+                  user.member ? { identity: user.is_verifies_identity, bank: user.is_verifies_bank } : null
+                }
+              />
               <Box style={{ flex: 1 }}>{children}</Box>
             </OfflineGate>
             <Box component="footer" mt="auto">

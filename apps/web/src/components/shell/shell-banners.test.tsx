@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { SuspensionEntry } from '@portal/contracts/identity';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n/i18n';
-import { KycReminder, KYC_FLASH_INTERVAL_MS } from './kyc-reminder';
+import { KYC_FLASH_INTERVAL_MS, NoticeBar } from './notice-bar';
 import { OfflineGate } from './offline-gate';
-import { SuspensionBanner } from './suspension-banner';
 
 beforeAll(() => {
   // jsdom has no matchMedia; Mantine asks it for the colour scheme.
@@ -27,6 +26,7 @@ beforeAll(() => {
 
 afterEach(async () => {
   cleanup();
+  localStorage.clear();
   vi.useRealTimers();
   await i18n.changeLanguage('th');
 });
@@ -47,28 +47,6 @@ const entry = (status: SuspensionEntry['status']): SuspensionEntry => ({
   message: 'Please complete KYC within 3 days',
   message_th: 'กรุณายืนยันตัวตนภายใน 3 วัน',
   created_at: '2026-11-01T00:00:00Z',
-});
-
-describe('suspension banner', () => {
-  it('shows the Thai message of the first entry in Thai', () => {
-    wrap(<SuspensionBanner entries={[entry('active'), entry('warning')]} />);
-    const banner = screen.getByTestId('suspension-banner');
-    expect(banner.textContent).toContain('กรุณายืนยันตัวตนภายใน 3 วัน');
-    expect(banner.dataset.status).toBe('active');
-  });
-
-  it('shows the English message in English', async () => {
-    await i18n.changeLanguage('en');
-    wrap(<SuspensionBanner entries={[entry('warning')]} />);
-    expect(screen.getByTestId('suspension-banner').textContent).toContain(
-      'Please complete KYC within 3 days',
-    );
-  });
-
-  it('shows nothing without entries', () => {
-    wrap(<SuspensionBanner entries={[]} />);
-    expect(screen.queryByTestId('suspension-banner')).toBeNull();
-  });
 });
 
 describe('offline gate', () => {
@@ -94,10 +72,58 @@ describe('offline gate', () => {
   });
 });
 
-describe('KYC reminder', () => {
-  it('links to the documents section and restarts the icon animation every 6 seconds', () => {
+const open = () => fireEvent.click(screen.getByTestId('notice-toggle'));
+const NONE_MISSING = { identity: true, bank: true };
+
+describe('the notice bar (suspension and KYC in one line)', () => {
+  it('when a suspended member is shown the bar then one line carries the Thai title and message, and the whole message opens on a tap', () => {
+    wrap(<NoticeBar suspension={[entry('active'), entry('warning')]} kyc={NONE_MISSING} />);
+    const line = screen.getByTestId('notice-line');
+    expect(line.textContent).toContain('บัญชีของคุณถูกระงับ');
+    expect(line.textContent).toContain('กรุณายืนยันตัวตนภายใน 3 วัน');
+    const toggle = screen.getByTestId('notice-toggle');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    open();
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const banner = screen.getByTestId('suspension-banner');
+    expect(banner.textContent).toContain('กรุณายืนยันตัวตนภายใน 3 วัน');
+    expect(banner.dataset.status).toBe('active');
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)?.contains(banner)).toBe(true);
+  });
+
+  it('when the language is English then the English message shows', async () => {
+    await i18n.changeLanguage('en');
+    wrap(<NoticeBar suspension={[entry('warning')]} kyc={null} />);
+    expect(screen.getByTestId('notice-line').textContent).toContain('Please complete KYC within 3 days');
+  });
+
+  it('when there is a suspension and KYC is missing then the line names the first and counts the other', () => {
+    wrap(<NoticeBar suspension={[entry('warning')]} kyc={{ identity: false, bank: false }} />);
+    expect(screen.getByTestId('notice-toggle').textContent).toContain('อีก 1 เรื่อง');
+    open();
+    expect(screen.getByTestId('kyc-reminder').textContent).toContain('ยังไม่ได้ยืนยันตัวตนและบัญชีธนาคาร');
+  });
+
+  it('when the bar is opened then its notices are remembered as read, per message, after a reload', () => {
+    const view = wrap(<NoticeBar suspension={[entry('warning')]} kyc={null} />);
+    expect(screen.getByTestId('notice-bar').dataset.unread).toBe('true');
+    expect(screen.getByTestId('notice-toggle').textContent).toContain('ใหม่');
+    open();
+    expect(screen.getByTestId('notice-bar').dataset.unread).toBeUndefined();
+    view.unmount();
+    wrap(<NoticeBar suspension={[entry('warning')]} kyc={null} />);
+    expect(screen.getByTestId('notice-bar').dataset.unread).toBeUndefined();
+    cleanup();
+    // The same entry moving to "active" is a new message: unread again.
+    wrap(<NoticeBar suspension={[entry('active')]} kyc={null} />);
+    expect(screen.getByTestId('notice-bar').dataset.unread).toBe('true');
+  });
+
+  it('when KYC is missing then the opened bar links to the documents and the icon restarts its flash every 6 seconds', () => {
     vi.useFakeTimers();
-    wrap(<KycReminder identity={false} bank />);
+    wrap(<NoticeBar suspension={[]} kyc={{ identity: false, bank: true }} />);
+    open();
     expect(screen.getByTestId('kyc-reminder').querySelector('a')?.getAttribute('href')).toBe(
       '/profile#documents',
     );
@@ -113,8 +139,11 @@ describe('KYC reminder', () => {
     expect(screen.getByTestId('kyc-reminder-icon')).not.toBe(first);
   });
 
-  it('is hidden once identity and bank are verified', () => {
-    wrap(<KycReminder identity bank />);
-    expect(screen.queryByTestId('kyc-reminder')).toBeNull();
+  it('when nothing is suspended and identity and bank are verified (or there is no member) then no bar shows', () => {
+    wrap(<NoticeBar suspension={[]} kyc={NONE_MISSING} />);
+    expect(screen.queryByTestId('notice-bar')).toBeNull();
+    cleanup();
+    wrap(<NoticeBar suspension={null} kyc={null} />);
+    expect(screen.queryByTestId('notice-bar')).toBeNull();
   });
 });
