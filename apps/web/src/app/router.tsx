@@ -313,6 +313,10 @@ export const routes: RouteObject[] = [
                 path: paths.ecommerceOrder.path,
                 lazy: lazyPage(() => import('../features/shop/order-page')),
               },
+              {
+                path: paths.ecommerceMyShop.path,
+                lazy: lazyPage(() => import('../features/shop/my-shop-page')),
+              },
             ],
           },
         ],

@@ -121,6 +121,8 @@ export const paths = {
     href: (shop?: string | null) => `/ecommerce/checkout${q({ shop: shop ?? undefined })}`,
   },
   ecommerceOrders: { path: '/ecommerce/orders', href: () => '/ecommerce/orders' },
+  /** The member's own community shop: its link, selling prices, guests' orders. */
+  ecommerceMyShop: { path: '/ecommerce/my_shop', href: () => '/ecommerce/my_shop' },
   /** One order; a guest's carries its order key (`?key=`), the only way back to it. */
   ecommerceOrder: {
     path: '/ecommerce/orders/:orderNumber',

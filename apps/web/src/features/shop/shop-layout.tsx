@@ -1,6 +1,6 @@
 import './shop-namespace';
 import { Anchor, Box, Button, Container, Divider, Group, Indicator, Stack, Text } from '@mantine/core';
-import { IconShoppingCart } from '@tabler/icons-react';
+import { IconBuildingStore, IconLayoutDashboard, IconShoppingCart } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useSearchParams } from 'react-router';
@@ -115,18 +115,47 @@ export default function ShopLayout() {
                   {t('shop:nav.orders')}
                 </Button>
               )}
-              {!community && (
+              {!community && user?.member && (
                 <Button
                   component={Link}
-                  to={user ? paths.dashboard.href() : paths.auth.login.href(paths.ecommerce.href())}
+                  to={paths.ecommerceMyShop.href()}
+                  variant="subtle"
                   size="xs"
-                  variant={user ? 'default' : 'filled'}
-                  visibleFrom={user ? 'sm' : undefined}
-                  data-testid={user ? 'shop-portal' : 'shop-sign-in'}
+                  leftSection={<IconBuildingStore size={16} />}
+                  aria-label={t('shop:nav.myShop')}
+                  data-testid="shop-my-shop"
                 >
-                  {user ? t('shop:nav.portal') : t('shop:nav.signIn')}
+                  <Box component="span" visibleFrom="sm">
+                    {t('shop:nav.myShop')}
+                  </Box>
                 </Button>
               )}
+              {!community &&
+                (user ? (
+                  // On a phone only the icon: the way back to the portal is never hidden.
+                  <Button
+                    component={Link}
+                    to={paths.dashboard.href()}
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconLayoutDashboard size={16} />}
+                    aria-label={t('shop:nav.portal')}
+                    data-testid="shop-portal"
+                  >
+                    <Box component="span" visibleFrom="sm">
+                      {t('shop:nav.portal')}
+                    </Box>
+                  </Button>
+                ) : (
+                  <Button
+                    component={Link}
+                    to={paths.auth.login.href(paths.ecommerce.href())}
+                    size="xs"
+                    data-testid="shop-sign-in"
+                  >
+                    {t('shop:nav.signIn')}
+                  </Button>
+                ))}
             </Group>
           </Group>
         </Container>

@@ -1,0 +1,41 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '@portal/contracts/envelope';
+import type { Order, SellingPrice } from '@portal/contracts/shop';
+import { apiRequest } from '../../../lib/http/client';
+
+/** The member's own community shop (plan 4.6): selling prices and what guests bought. */
+const KEY = ['shop', 'my-shop'] as const;
+
+export function useSellingPrices(lang: string) {
+  return useQuery({
+    queryKey: [...KEY, 'prices', lang],
+    queryFn: ({ signal }) => apiRequest<SellingPrice[]>('/v1/me/selling-prices', { service: 'shop', signal }),
+  });
+}
+
+/** Sets a product's selling price, or (price null) goes back to the retail price. */
+export function useChooseSellingPrice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { code: string; price: string | null }) =>
+      apiRequest<SellingPrice>(`/v1/me/selling-prices/${encodeURIComponent(vars.code)}`, {
+        service: 'shop',
+        method: vars.price === null ? 'DELETE' : 'PUT',
+        body: vars.price === null ? undefined : { selling_price: vars.price },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'prices'] }),
+  });
+}
+
+export function useCommunityOrders(page: number, lang: string) {
+  return useQuery({
+    queryKey: [...KEY, 'orders', page, lang],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<Order>>('/v1/me/community-orders', {
+        service: 'shop',
+        query: { page, per_page: 10 },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
