@@ -331,6 +331,7 @@ async function time(heavy: number[], light: number[]) {
     '/report/referrer_summary',
     '/report/cashback_summary',
     '/report/dropship_income_summary',
+    '/report/travel_point',
   ];
   const timings = new Map<string, number[]>();
   const record = (name: string, ms: number) => timings.set(name, [...(timings.get(name) ?? []), ms]);

@@ -98,17 +98,17 @@ function RowCards<T>({
           data-key={String(rowKey(row))}
         >
           {head && (
-            <Text fw={700} size="sm" mb={4}>
+            <Text fw={700} size="sm" mb={8} lh={1.6}>
               <Cell kind={head.kind} value={head.value(row)} />
             </Text>
           )}
-          <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+          <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
             {rest.map((c) => (
               <div key={c.key} style={{ minWidth: 0 }}>
-                <Text size="xs" c="dimmed" lh={1.3}>
+                <Text size="xs" c="dimmed" lh={1.6}>
                   {c.title}
                 </Text>
-                <Text size="sm" lh={1.4} style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" lh={1.6} style={{ overflowWrap: 'anywhere' }}>
                   <Cell kind={c.kind} value={c.value(row)} wrap />
                 </Text>
               </div>
