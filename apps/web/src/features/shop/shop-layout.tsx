@@ -1,6 +1,6 @@
 import './shop-namespace';
 import { Anchor, Box, Button, Container, Divider, Group, Indicator, Stack, Text } from '@mantine/core';
-import { IconBuildingStore, IconLayoutDashboard, IconShoppingCart } from '@tabler/icons-react';
+import { IconBuildingStore, IconLayoutDashboard, IconReceipt, IconShoppingCart } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useSearchParams } from 'react-router';
@@ -111,8 +111,18 @@ export default function ShopLayout() {
                 </Indicator>
               )}
               {!community && user && (
-                <Button component={Link} to={paths.ecommerceOrders.href()} variant="subtle" size="xs">
-                  {t('shop:nav.orders')}
+                <Button
+                  component={Link}
+                  to={paths.ecommerceOrders.href()}
+                  variant="subtle"
+                  size="xs"
+                  leftSection={<IconReceipt size={16} />}
+                  aria-label={t('shop:nav.orders')}
+                  data-testid="shop-orders"
+                >
+                  <Box component="span" visibleFrom="sm">
+                    {t('shop:nav.orders')}
+                  </Box>
                 </Button>
               )}
               {!community && user?.member && (
