@@ -200,6 +200,59 @@ describe('the shop', () => {
     });
   });
 
+  it('a member sets a selling price in their community shop and a guest sees it; the member pays part of an order with LVP', async () => {
+    await withPage(browser, { lang: 'en' }, async (page) => {
+      await signIn(page, DEMO.email, DEMO.password);
+      await page.goto('/ecommerce/my_shop');
+      expect(await page.getByTestId('my-shop-link').inputValue()).toBe(
+        `${baseUrl()}/ecommerce?shop=${DEMO.invitationCode}`,
+      );
+      const card = page.locator('[data-testid^="price-"]:not([data-testid^="price-input-"])').first();
+      await card.waitFor();
+      const code = (await card.getAttribute('data-testid'))!.replace('price-', '');
+      const range = /Member price ฿([\d,.]+) – retail price ฿([\d,.]+)/.exec(await card.innerText())!;
+      const member = range[1]!.replace(/,/g, '');
+      const input = page.getByTestId(`price-input-${code}`);
+      // Below the member price is refused before the server is asked.
+      await input.fill('0.01');
+      await card.getByText('Enter a price between the member price and the retail price').waitFor();
+      expect(await card.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+      await input.fill(member);
+      await card.getByRole('button', { name: 'Save' }).click();
+      await card.getByText('Saved').waitFor();
+      await card.getByText('Your price').waitFor();
+      await shot(page, 'shop-my-shop-en-desktop');
+
+      // A guest in the community shop pays the member's price for that product.
+      await withPage(browser, { lang: 'en' }, async (guest) => {
+        await guest.goto(`/ecommerce?shop=${DEMO.invitationCode}`);
+        const product = guest.getByTestId(`product-card-${code}`);
+        await product.waitFor();
+        expect(await product.innerText()).toContain(`฿${range[1]}`);
+      });
+      await card.getByRole('button', { name: 'Use retail' }).click();
+      await card.getByText('Retail price', { exact: true }).waitFor();
+
+      // Part payment: 10 LVP of the demo member's balance pay part of a repurchase.
+      await page.goto('/ecommerce?category=health');
+      await page.locator('[data-testid^="add-"]').first().click();
+      await page.goto('/ecommerce/checkout');
+      await page.getByLabel('Pick up at the office').check();
+      await page.getByTestId('pay-demo').check();
+      await page.getByTestId('use-lvp').fill('10');
+      const [placed] = await Promise.all([
+        page.waitForResponse(
+          (r) => new URL(r.url()).pathname === '/shop/v1/orders' && r.request().method() === 'POST',
+        ),
+        page.getByTestId('checkout-place').click(),
+      ]);
+      const body = (await placed.json()) as { data: { order: { lvp_used: number; order_no: string } } };
+      expect(placed.status()).toBe(201);
+      expect(body.data.order.lvp_used).toBe(10);
+      await page.getByTestId('order-placed').waitFor();
+    });
+  });
+
   it('staff confirm a transfer slip and cancel an order on the orders desk', async () => {
     const withSlip = await guestOrderByApi(true);
     const unpaid = await guestOrderByApi(false);
