@@ -30,6 +30,14 @@ export interface Page<T> {
 export const statusSchema = z.object({ code: z.number().int(), message: z.string() });
 /** The response schema of a success answer: the envelope around `data` (DESIGN 4). */
 export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ status: statusSchema, data });
+/** An error answer: the envelope with `error_code` (and field errors for 422), `data` null. */
+export const errorEnvelopeSchema = z.object({
+  status: statusSchema.extend({
+    error_code: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+  data: z.null(),
+});
 /** `data` of a list: the items and the pagination. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({

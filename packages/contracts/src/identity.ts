@@ -271,6 +271,9 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/** POST /v1/activate */
+export const activationResultSchema = z.object({ activated: z.literal(true) });
+
 /** GET /v1/activate?token= */
 export const activationInfoSchema = z.object({ email: z.string(), first_name: z.string() });
 export type ActivationInfo = z.infer<typeof activationInfoSchema>;

@@ -25,6 +25,8 @@ export const tokenResponseSchema = z.object({
   scope: z.string().optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+/** The token endpoint's errors (RFC 6749 5.2). */
+export const tokenErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
 
 export const APP_KEY_HEADER = 'x-app-key';
 export const REFRESH_COOKIE = 'portal_rt';

@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { envelopeOf, errorEnvelopeSchema } from '@portal/contracts/envelope';
+import { loginResultSchema } from '@portal/contracts/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginBody } from '@portal/contracts/identity';
-import { REFRESH_COOKIE, tokenRequest } from '@portal/contracts/oauth';
+import { REFRESH_COOKIE, tokenErrorSchema, tokenRequest, tokenResponseSchema } from '@portal/contracts/oauth';
 import type { AppContext } from '../../../context';
 import { envelope } from '../../../plugins/envelope';
 import { userId } from '../../../plugins/auth';
@@ -11,6 +13,8 @@ import { revokeUserSessions } from './refresh-tokens';
 import { OAuthError, authenticateClient, clientCredentials, login, refreshGrant } from './service';
 
 const cookiePath = '/member';
+/** The grant's errors are RFC 6749's; a missing app key (checked before) is the envelope's. */
+const tokenError = z.union([tokenErrorSchema, errorEnvelopeSchema]);
 
 export function setRefreshCookie(ctx: AppContext, reply: FastifyReply, token: string) {
   reply.setCookie(REFRESH_COOKIE, token, {
@@ -38,36 +42,44 @@ export const oauthRoutes =
     grants: readonly Grant[] = ['client_credentials', 'refresh_token'],
   ): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/oauth/token', { config: { access: 'none' } }, async (request, reply) => {
-      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-      const parsed = tokenRequest.safeParse(request.body ?? {});
-      try {
-        if (!parsed.success) {
-          const grant = (request.body as { grant_type?: unknown } | null)?.grant_type;
-          if (grant && !grants.includes(grant as Grant)) throw new OAuthError(400, 'unsupported_grant_type');
-          throw new OAuthError(400, 'invalid_request');
+    app.post(
+      '/oauth/token',
+      {
+        config: { access: 'none' },
+        schema: { response: { 200: tokenResponseSchema, 400: tokenError, 401: tokenError } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+        const parsed = tokenRequest.safeParse(request.body ?? {});
+        try {
+          if (!parsed.success) {
+            const grant = (request.body as { grant_type?: unknown } | null)?.grant_type;
+            if (grant && !grants.includes(grant as Grant))
+              throw new OAuthError(400, 'unsupported_grant_type');
+            throw new OAuthError(400, 'invalid_request');
+          }
+          const body = parsed.data;
+          if (!grants.includes(body.grant_type)) throw new OAuthError(400, 'unsupported_grant_type');
+          if (body.grant_type === 'client_credentials') {
+            return await clientCredentials(ctx, body.client_id, body.client_secret, body.scope);
+          }
+          authenticateClient(ctx, body.client_id, body.client_secret);
+          const presented = body.refresh_token ?? request.cookies[REFRESH_COOKIE];
+          if (!presented) throw new OAuthError(400, 'invalid_request', 'refresh_token is required');
+          const tokens = await refreshGrant(ctx, body.client_id, presented, meta(request));
+          setRefreshCookie(ctx, reply, tokens.refresh_token);
+          return tokens;
+        } catch (err) {
+          if (err instanceof OAuthError) {
+            if (err.error === 'invalid_grant') clearRefreshCookie(reply);
+            return reply
+              .code(err.statusCode)
+              .send({ error: err.error, ...(err.description ? { error_description: err.description } : {}) });
+          }
+          throw err;
         }
-        const body = parsed.data;
-        if (!grants.includes(body.grant_type)) throw new OAuthError(400, 'unsupported_grant_type');
-        if (body.grant_type === 'client_credentials') {
-          return await clientCredentials(ctx, body.client_id, body.client_secret, body.scope);
-        }
-        authenticateClient(ctx, body.client_id, body.client_secret);
-        const presented = body.refresh_token ?? request.cookies[REFRESH_COOKIE];
-        if (!presented) throw new OAuthError(400, 'invalid_request', 'refresh_token is required');
-        const tokens = await refreshGrant(ctx, body.client_id, presented, meta(request));
-        setRefreshCookie(ctx, reply, tokens.refresh_token);
-        return tokens;
-      } catch (err) {
-        if (err instanceof OAuthError) {
-          if (err.error === 'invalid_grant') clearRefreshCookie(reply);
-          return reply
-            .code(err.statusCode)
-            .send({ error: err.error, ...(err.description ? { error_description: err.description } : {}) });
-        }
-        throw err;
-      }
-    });
+      },
+    );
   };
 
 export const sessionRoutes =
@@ -75,7 +87,10 @@ export const sessionRoutes =
   async (app) => {
     app.post(
       '/v1/login',
-      { config: { access: 'none' }, schema: { body: loginBody } },
+      {
+        config: { access: 'none' },
+        schema: { body: loginBody, response: { 200: envelopeOf(loginResultSchema) } },
+      },
       async (request, reply) => {
         // The app key names the client the sign-in belongs to; refreshes must come from the same one.
         const key = String(request.headers['x-app-key']);
@@ -102,7 +117,7 @@ export const sessionRoutes =
       '/v1/logout',
       {
         config: { access: 'user', suspended: 'allow' },
-        schema: { body: z.object({}).passthrough().nullish() },
+        schema: { body: z.object({}).passthrough().nullish(), response: { 200: envelopeOf(z.null()) } },
       },
       async (request, reply) => {
         const id = userId(request);

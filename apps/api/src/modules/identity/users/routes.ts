@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf, pageOf } from '@portal/contracts/envelope';
+import { referrerInfoSchema, userSchema } from '@portal/contracts/identity';
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { lastPage, pageQuery } from '@portal/contracts/envelope';
@@ -26,7 +28,10 @@ export const userRoutes =
     );
     app.post(
       '/v1/users',
-      { config: { access: 'public' }, schema: { body: registerBody } },
+      {
+        config: { access: 'public' },
+        schema: { body: registerBody, response: { 201: envelopeOf(userSchema) } },
+      },
       async (request, reply) => {
         const principal = request.principal;
         const createdBy = principal?.kind === 'user' ? principal.userId : undefined;
@@ -43,7 +48,13 @@ export const userRoutes =
 
     app.get(
       '/v1/user-by-ref/:invitation_code',
-      { config: { access: 'public' }, schema: { params: z.object({ invitation_code: z.string().max(64) }) } },
+      {
+        config: { access: 'public' },
+        schema: {
+          params: z.object({ invitation_code: z.string().max(64) }),
+          response: { 200: envelopeOf(referrerInfoSchema) },
+        },
+      },
       async (request) => {
         const ref = await findReferrer(ctx, request.params.invitation_code);
         if (!ref) throw new AppError(404, 'INVALID_INVITATION_CODE', MSG.invalidInvitation);
@@ -62,7 +73,10 @@ export const userRoutes =
       '/v1/users',
       {
         config: { access: 'staff' },
-        schema: { querystring: pageQuery(100).extend({ search: z.string().trim().max(100).optional() }) },
+        schema: {
+          querystring: pageQuery(100).extend({ search: z.string().trim().max(100).optional() }),
+          response: { 200: envelopeOf(pageOf(userSchema)) },
+        },
       },
       async (request) => {
         const { page, per_page, search } = request.query;
@@ -104,7 +118,10 @@ export const userRoutes =
 
     app.get(
       '/v1/users/:userId',
-      { config: { access: 'staff' }, schema: { params: idParams } },
+      {
+        config: { access: 'staff' },
+        schema: { params: idParams, response: { 200: envelopeOf(userSchema) } },
+      },
       async (request) => {
         const user = await loadUser(ctx.db, request.params.userId);
         if (!user) throw notFound();
@@ -114,7 +131,10 @@ export const userRoutes =
 
     app.put(
       '/v1/users/:userId',
-      { config: { access: 'staff' }, schema: { params: idParams, body: updateUserBody } },
+      {
+        config: { access: 'staff' },
+        schema: { params: idParams, body: updateUserBody, response: { 200: envelopeOf(userSchema) } },
+      },
       async (request) => {
         const { userId } = request.params;
         const b = request.body;
@@ -152,14 +172,17 @@ export const userRoutes =
             await endUserAccess(ctx, [userId], tx);
           }
         });
-        return envelope(await loadUser(ctx.db, userId));
+        // Soft-deleted meanwhile: the user is gone.
+        const user = await loadUser(ctx.db, userId);
+        if (!user) throw notFound();
+        return envelope(user);
       },
     );
 
     /** Soft delete: the row stays for the network's history; the account can no longer sign in. */
     app.delete(
       '/v1/users/:userId',
-      { config: { access: 'staff' }, schema: { params: idParams } },
+      { config: { access: 'staff' }, schema: { params: idParams, response: { 200: envelopeOf(z.null()) } } },
       async (request) => {
         const { userId } = request.params;
         const done = await ctx.db.transaction(async (tx) => {

@@ -1,4 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf } from '@portal/contracts/envelope';
+import {
+  activationInfoSchema,
+  activationResultSchema,
+  passwordResetCheckSchema,
+  passwordResetTicketSchema,
+} from '@portal/contracts/identity';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -74,7 +81,10 @@ export const linkRoutes =
 
     app.post(
       '/v1/activate/request',
-      { config: { access: 'public' }, schema: { body: activateRequestBody } },
+      {
+        config: { access: 'public' },
+        schema: { body: activateRequestBody, response: { 200: envelopeOf(z.null()) } },
+      },
       async (request) => {
         const email = request.body.email;
         await ctx.limits.activation.hit(`ip:${request.ip}`, `target:${email}`);
@@ -87,7 +97,13 @@ export const linkRoutes =
 
     app.get(
       '/v1/activate',
-      { config: { access: 'public' }, schema: { querystring: z.object({ token: z.string().max(128) }) } },
+      {
+        config: { access: 'public' },
+        schema: {
+          querystring: z.object({ token: z.string().max(128) }),
+          response: { 200: envelopeOf(activationInfoSchema) },
+        },
+      },
       async (request) => {
         const { user } = await activationTarget(request.query.token);
         return envelope({
@@ -99,7 +115,10 @@ export const linkRoutes =
 
     app.post(
       '/v1/activate',
-      { config: { access: 'public' }, schema: { body: activateBody } },
+      {
+        config: { access: 'public' },
+        schema: { body: activateBody, response: { 200: envelopeOf(activationResultSchema) } },
+      },
       async (request) => {
         await ctx.limits.activation.hit(`ip:${request.ip}`);
         const { row, user } = await activationTarget(request.body.token);
@@ -113,19 +132,26 @@ export const linkRoutes =
       },
     );
 
-    app.post('/v1/emails', { config: { access: 'user' }, schema: { body: emailsBody } }, async (request) => {
-      const id = userId(request);
-      await ctx.limits.activation.hit(`ip:${request.ip}`, `user:${id}`);
-      const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
-      if (!user) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
-      if (user.isVerifiesEmail) throw new AppError(409, 'ALREADY_ACTIVATED', MSG.alreadyActivated);
-      await sendActivation(user);
-      return envelope(null);
-    });
+    app.post(
+      '/v1/emails',
+      { config: { access: 'user' }, schema: { body: emailsBody, response: { 200: envelopeOf(z.null()) } } },
+      async (request) => {
+        const id = userId(request);
+        await ctx.limits.activation.hit(`ip:${request.ip}`, `user:${id}`);
+        const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
+        if (!user) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
+        if (user.isVerifiesEmail) throw new AppError(409, 'ALREADY_ACTIVATED', MSG.alreadyActivated);
+        await sendActivation(user);
+        return envelope(null);
+      },
+    );
 
     app.post(
       '/v1/password-reset/request',
-      { config: { access: 'public' }, schema: { body: passwordResetRequestBody } },
+      {
+        config: { access: 'public' },
+        schema: { body: passwordResetRequestBody, response: { 200: envelopeOf(passwordResetTicketSchema) } },
+      },
       async (request) => {
         const email = request.body.email;
         await ctx.limits.reset.hit(`ip:${request.ip}`, `target:${email}`);
@@ -180,6 +206,7 @@ export const linkRoutes =
             appends: z.string().max(50).optional(),
             code: z.string().max(10).optional(),
           }),
+          response: { 200: envelopeOf(passwordResetCheckSchema) },
         },
       },
       async (request) => {
@@ -201,7 +228,10 @@ export const linkRoutes =
 
     app.post(
       '/v1/password-reset',
-      { config: { access: 'public' }, schema: { body: passwordResetBody } },
+      {
+        config: { access: 'public' },
+        schema: { body: passwordResetBody, response: { 200: envelopeOf(z.null()) } },
+      },
       async (request) => {
         await ctx.limits.reset.hit(`ip:${request.ip}`);
         const row = await resetTicket(request.body.token);

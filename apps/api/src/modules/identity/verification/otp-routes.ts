@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf } from '@portal/contracts/envelope';
+import { otpTransactionSchema, otpVerifyResultSchema } from '@portal/contracts/identity';
 import { z } from 'zod';
 import {
   normaliseMobile,
@@ -34,7 +36,10 @@ export const otpRoutes =
   async (app) => {
     app.post(
       '/v1/otp-transactions',
-      { config: { access: 'public' }, schema: { body: otpRequestBody } },
+      {
+        config: { access: 'public' },
+        schema: { body: otpRequestBody, response: { 201: envelopeOf(otpTransactionSchema) } },
+      },
       async (request, reply) => {
         const dest = parseUsername(request.body.username);
         if (!dest)
@@ -104,7 +109,11 @@ export const otpRoutes =
       '/v1/otp-transactions/:id',
       {
         config: { access: 'public' },
-        schema: { params: z.object({ id: z.string().max(64) }), body: otpVerifyBody },
+        schema: {
+          params: z.object({ id: z.string().max(64) }),
+          body: otpVerifyBody,
+          response: { 200: envelopeOf(otpVerifyResultSchema) },
+        },
       },
       async (request) => {
         const id = request.params.id;
