@@ -49,6 +49,8 @@ export function GrowthChart({ growth, lang }: { growth: TeamGrowthPoint[]; lang:
           data={rows}
           dataKey="tick"
           tickLine="none"
+          // The chart is one picture (the table below reads the numbers out): no keyboard layer inside it.
+          barChartProps={{ accessibilityLayer: false }}
           gridAxis="y"
           valueFormatter={(n) => formatCount(n, lang)}
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
