@@ -2,17 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { lastPage } from '@portal/contracts/envelope';
+import { envelopeOf, lastPage, pageOf } from '@portal/contracts/envelope';
 import { bigintIdParam } from '@portal/contracts/ids';
 import { kycApproveBody, kycRejectBody } from '@portal/contracts/kyc';
 import { MSG } from '@portal/contracts/messages';
-import { kycQueueQuery } from '@portal/contracts/staff';
+import { kycCaseSchema, kycQueueItemSchema, kycQueueQuery } from '@portal/contracts/staff';
 import type { AppContext } from '../../../context';
 import { documents } from '../../../db/schema/profile';
 import { AppError } from '../../../lib/errors';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
-import { sendDocumentFile } from '../../identity/documents/routes';
+import { documentFileAnswer, sendDocumentFile } from '../../identity/documents/routes';
 import { decide, startReview } from '../../identity/kyc/service';
 import { endAccessStamped } from '../../identity/session/access';
 import { kycCase, kycQueue } from './repository';
@@ -20,6 +20,7 @@ import { kycCase, kycQueue } from './repository';
 const memberParams = z.object({ memberId: bigintIdParam });
 const idParams = z.object({ id: bigintIdParam });
 const staff = { access: 'staff' as const };
+const caseAnswer = { 200: envelopeOf(kycCaseSchema) };
 
 /** The person deciding: an application client may read the queue but not decide. */
 function reviewer(request: FastifyRequest): number {
@@ -45,22 +46,34 @@ export const staffKycRoutes =
       return envelope(found);
     };
 
-    app.get('/v1/kyc', { config: staff, schema: { querystring: kycQueueQuery } }, async (request) => {
-      const q = request.query;
-      const { items, total } = await kycQueue(ctx.db, q);
-      return envelope({
-        items,
-        pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
-      });
-    });
+    app.get(
+      '/v1/kyc',
+      {
+        config: staff,
+        schema: { querystring: kycQueueQuery, response: { 200: envelopeOf(pageOf(kycQueueItemSchema)) } },
+      },
+      async (request) => {
+        const q = request.query;
+        const { items, total } = await kycQueue(ctx.db, q);
+        return envelope({
+          items,
+          pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
+        });
+      },
+    );
 
-    app.get('/v1/kyc/:memberId', { config: staff, schema: { params: memberParams } }, async (request) =>
-      detail(request.params.memberId),
+    app.get(
+      '/v1/kyc/:memberId',
+      { config: staff, schema: { params: memberParams, response: caseAnswer } },
+      async (request) => detail(request.params.memberId),
     );
 
     app.post(
       '/v1/kyc/:memberId/start',
-      { config: staff, schema: { params: memberParams, body: z.strictObject({}).nullish() } },
+      {
+        config: staff,
+        schema: { params: memberParams, body: z.strictObject({}).nullish(), response: caseAnswer },
+      },
       async (request) => {
         await startReview(ctx.db, reviewer(request), request.params.memberId);
         return detail(request.params.memberId);
@@ -69,7 +82,7 @@ export const staffKycRoutes =
 
     app.post(
       '/v1/kyc/:memberId/approve',
-      { config: staff, schema: { params: memberParams, body: kycApproveBody } },
+      { config: staff, schema: { params: memberParams, body: kycApproveBody, response: caseAnswer } },
       async (request) => {
         await standingMayHaveChanged(
           await decide(ctx.db, reviewer(request), request.params.memberId, {
@@ -83,7 +96,7 @@ export const staffKycRoutes =
 
     app.post(
       '/v1/kyc/:memberId/reject',
-      { config: staff, schema: { params: memberParams, body: kycRejectBody } },
+      { config: staff, schema: { params: memberParams, body: kycRejectBody, response: caseAnswer } },
       async (request) => {
         const { target, reason } = request.body;
         await standingMayHaveChanged(
@@ -100,7 +113,7 @@ export const staffKycRoutes =
     /** Any member's document file, as an attachment. */
     app.get(
       '/v1/documents/:id/file',
-      { config: staff, schema: { params: idParams } },
+      { config: staff, schema: { params: idParams, response: { 200: documentFileAnswer } } },
       async (request, reply) => {
         const [row] = await ctx.db.select().from(documents).where(eq(documents.id, request.params.id));
         if (!row) throw new AppError(404, 'NOT_FOUND_DOCUMENT', MSG.notFoundDocument);

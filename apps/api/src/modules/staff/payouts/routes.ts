@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileAnswer } from '../../../plugins/responses';
 import type { FastifyReply } from 'fastify';
 import {
   payoutDateParam,
@@ -104,6 +105,7 @@ export const staffPayoutRoutes =
           params: payoutDateParam,
           description: 'The bank transfer file (CSV): bank_code, account_no, account_name, amount',
           produces: ['text/csv'],
+          response: { 200: fileAnswer(['text/csv'], 'The bank transfer file') },
         },
       },
       async (request, reply) => sendCsv(reply, await transferFile(ctx.db, request.params.date)),
@@ -117,6 +119,7 @@ export const staffPayoutRoutes =
           params: payoutDateParam,
           description: 'The WHT list (CSV): member_code, name, identity_number, gross, wht',
           produces: ['text/csv'],
+          response: { 200: fileAnswer(['text/csv'], 'The withholding-tax list') },
         },
       },
       async (request, reply) => sendCsv(reply, await whtFile(ctx.db, request.params.date)),
