@@ -1,4 +1,4 @@
-import { Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Group, Loader, Stack, Text } from '@mantine/core';
 import type { OrderDetail, OrderRow, OrderSummary } from '@portal/contracts/reports';
 import type { Page } from '@portal/contracts/envelope';
 import { useTranslation } from 'react-i18next';
@@ -18,44 +18,31 @@ function OrderItems({ id }: { id: number }) {
   const o = d.data;
   return (
     <Stack gap="xs" data-testid="order-detail">
-      <Table.ScrollContainer minWidth={420}>
-        <Table withRowBorders={false}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('col.productName')}</Table.Th>
-              <Table.Th ta="right">{t('col.quantity')}</Table.Th>
-              <Table.Th ta="right">{t('col.lineTotal')}</Table.Th>
-              <Table.Th ta="right">{t('col.pvTotal')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {o.items.map((i) => (
-              <Table.Tr key={i.id}>
-                <Table.Td>
-                  <Text size="sm">
-                    {i.product_code} · {i.product_name}
-                  </Text>
-                  {i.bundle_items.length > 0 && (
-                    <Text size="xs" c="dimmed" data-testid="bundle-items">
-                      {t('orders.bundle')}:{' '}
-                      {i.bundle_items.map((b) => `${b.name} × ${b.quantity}`).join(', ')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Cell kind="int" value={i.quantity} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Cell kind="money" value={i.line_total} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Cell kind="int" value={i.pv_total} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {o.items.map((i) => (
+        <Group
+          key={i.id}
+          justify="space-between"
+          align="flex-start"
+          gap="xs"
+          wrap="nowrap"
+          data-testid="order-item"
+        >
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" lh={1.6}>
+              {i.product_code} · {i.product_name}
+            </Text>
+            {i.bundle_items.length > 0 && (
+              <Text size="xs" c="dimmed" lh={1.6} data-testid="bundle-items">
+                {t('orders.bundle')}: {i.bundle_items.map((b) => `${b.name} × ${b.quantity}`).join(', ')}
+              </Text>
+            )}
+          </div>
+          <Text size="sm" ta="right" lh={1.6} style={{ whiteSpace: 'nowrap' }}>
+            {t('orders.line', { quantity: i.quantity, pv: i.pv_total })} ·{' '}
+            <Cell kind="money" value={i.line_total} />
+          </Text>
+        </Group>
+      ))}
       <Group gap="lg">
         {o.payment && (
           <Text size="sm">

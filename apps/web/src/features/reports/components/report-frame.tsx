@@ -80,11 +80,15 @@ function RowCards<T>({
   rows,
   columns,
   rowKey,
+  detail,
 }: {
   rows: T[];
   columns: ReportColumn<T>[];
   rowKey: (row: T) => string | number;
+  detail?: (row: T) => ReactNode;
 }) {
+  const { t } = useTranslation('reports');
+  const [open, setOpen] = useState<string | number | null>(null);
   const [head, ...rest] = columns;
   return (
     <Stack gap="sm" data-testid="report-cards">
@@ -114,6 +118,22 @@ function RowCards<T>({
               </div>
             ))}
           </SimpleGrid>
+          {detail && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              mt={6}
+              px={4}
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() => setOpen(open === rowKey(row) ? null : rowKey(row))}
+              aria-expanded={open === rowKey(row)}
+              data-testid="row-details"
+              data-noprint
+            >
+              {open === rowKey(row) ? t('table.hideDetails') : t('table.showDetails')}
+            </Button>
+          )}
+          {detail && open === rowKey(row) && <div className={classes.detail}>{detail(row)}</div>}
         </Card>
       ))}
     </Stack>
@@ -293,7 +313,7 @@ export function ReportFrame<T>(p: ReportFrameProps<T>) {
       ) : empty ? (
         <EmptyState reason={reason} />
       ) : phone ? (
-        <RowCards rows={rows} columns={p.columns} rowKey={p.rowKey} />
+        <RowCards rows={rows} columns={p.columns} rowKey={p.rowKey} detail={p.detail} />
       ) : (
         <div className={classes.table}>
           <DataTable<T>
