@@ -63,6 +63,9 @@ export const SHOTS = [
 ] as const;
 export type Shot = (typeof SHOTS)[number];
 
+/** Width and height of every screenshot (the script's viewport, at scale 1). */
+export const SHOT_SIZE = { width: 1024, height: 640 } as const;
+
 /** What a section is built from besides its text: its anchor, a screenshot, a computed part, a link. */
 export interface SectionFrame {
   /** The heading's anchor; the same in every language. */

@@ -89,6 +89,21 @@ describe('http client', () => {
     expect(last?.headers.Authorization).toBe('Bearer app-1');
   });
 
+  it('asks the network API’s own token endpoint for its application token', async () => {
+    const calls = stubFetch((c) =>
+      c.url === '/network/api/v1/oauth/token'
+        ? json(200, { token_type: 'Bearer', access_token: 'net-1', expires_in: 3600 })
+        : c.url.endsWith('/oauth/token')
+          ? json(404, { status: { code: 404, message: 'Not found', error_code: 'NOT_FOUND' }, data: null })
+          : envelope({ version: 0 }),
+    );
+    await expect(apiRequest('/api/v1/public/plan', { service: 'network', auth: 'app' })).resolves.toEqual({
+      version: 0,
+    });
+    expect(calls.map((c) => c.url)).toEqual(['/network/api/v1/oauth/token', '/network/api/v1/public/plan']);
+    expect(calls[1]?.headers.Authorization).toBe('Bearer net-1');
+  });
+
   it('throws a typed ApiError with the field errors of the envelope', async () => {
     stubFetch((c) =>
       c.url.endsWith('/oauth/token')

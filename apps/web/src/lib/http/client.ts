@@ -75,8 +75,16 @@ function headers(service: Service, token: string | null, hasBody: boolean): Reco
   return h;
 }
 
+/** Each service's OAuth token endpoint; the network API has its own under /network/api/v1 (DESIGN 4). */
+const TOKEN_PATH: Record<Service, string> = {
+  member: '/oauth/token',
+  network: '/api/v1/oauth/token',
+  shop: '/oauth/token',
+  staff: '/oauth/token',
+};
+
 async function tokenEndpoint(service: Service, body: Record<string, string>): Promise<TokenResponse> {
-  const res = await send(buildUrl(service, '/oauth/token'), {
+  const res = await send(buildUrl(service, TOKEN_PATH[service]), {
     method: 'POST',
     headers: headers(service, null, true),
     body: JSON.stringify(body),
