@@ -20,6 +20,7 @@ import type { AppContext } from '../../../context';
 import { businessNow } from '../../../lib/clock';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
+import { fileAnswer } from '../../../plugins/responses';
 import { listCanceled } from './canceled-service';
 import { listLots, lotDetail, releaseLot } from './hold-service';
 import { monthlyStatement, statementPeriods, yearlyStatement } from './statement-service';
@@ -107,6 +108,7 @@ export const statementRoutes =
           params: yearlyStatementParams,
           description: 'The withholding-tax certificate (form 50 ทวิ) of the year, a PDF',
           produces: ['application/pdf'],
+          response: { 200: fileAnswer(['application/pdf'], "The year's withholding-tax certificate") },
         },
       },
       async (request, reply) => {
