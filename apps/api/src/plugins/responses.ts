@@ -6,9 +6,13 @@ import { z } from 'zod';
  * (a Buffer is never serialised). Every such route is listed, with its reason, in the OpenAPI test
  * (test/server/openapi.test.ts); its errors are still the envelope.
  */
+/** A binary body in /docs; in the handler's type, the bytes (or the text of a CSV) sent as they are. */
+const binary = z.string().meta({ format: 'binary' }) as unknown as z.ZodType<Buffer | string>;
+
 export const fileAnswer = (types: readonly string[], description: string) => ({
   description,
-  content: Object.fromEntries(
-    types.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
-  ) as Record<string, { schema: z.ZodString }>,
+  content: Object.fromEntries(types.map((type) => [type, { schema: binary }])) as Record<
+    string,
+    { schema: typeof binary }
+  >,
 });

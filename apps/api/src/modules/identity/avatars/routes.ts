@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf } from '@portal/contracts/envelope';
+import { fileAnswer } from '../../../plugins/responses';
 import { userAvatarSchema } from '@portal/contracts/profile';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -78,7 +79,12 @@ export const avatarFileRoutes =
   async (app) => {
     app.get(
       `${AVATAR_PATH}:name`,
-      { schema: { hide: true, params: z.object({ name: z.string().max(80) }) } },
+      {
+        schema: {
+          params: z.object({ name: z.string().max(80) }),
+          response: { 200: fileAnswer(['image/png', 'image/jpeg'], 'The avatar picture') },
+        },
+      },
       async (request, reply) => {
         const { name } = request.params;
         const data = NAME.test(name) ? await readUpload(ctx.storage, `avatars/${name}`) : null;
