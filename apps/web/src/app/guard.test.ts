@@ -260,6 +260,20 @@ describe('route guard', () => {
       }
     });
 
+    it('keeps hold points, canceled orders and past statements for members (decision 012: not while suspended)', () => {
+      for (const path of [
+        '/hold_point',
+        '/hold_point/manage/12',
+        '/canceled_orders?from=2026-10-01&to=2026-10-31',
+        '/reportsold',
+        '/reportsold?year=2026',
+      ]) {
+        expect(as(verified, path), path).toBeNull();
+        expect(as(suspended, path), path).toBe('/notifications');
+        expect(as(staff, path), path).toBe('/staff/kyc');
+      }
+    });
+
     it('sends a staff account without a member record from the organization to the KYC queue', () => {
       expect(as(staff, '/organization')).toBe('/staff/kyc');
       expect(as(staff, '/organization?top=5')).toBe('/staff/kyc');

@@ -50,8 +50,16 @@ const GUEST_ONLY_PREFIXES = ['/auth/register/'];
 
 /** Pages about the member's own network: an account without a member record (staff) has none. */
 const MEMBER_ONLY = new Set(
-  [paths.organization.path, paths.reports.path, ...Object.values(paths.report).map((r) => r.path)].map(lower),
+  [
+    paths.organization.path,
+    paths.reports.path,
+    ...Object.values(paths.report).map((r) => r.path),
+    paths.holdPoint.path,
+    paths.canceledOrders.path,
+    paths.statements.path,
+  ].map(lower),
 );
+const MEMBER_ONLY_PREFIXES = ['/hold_point/manage/'];
 
 const VERIFY_PAGES = new Set([paths.auth.verifyAccount.path, paths.auth.resendVerifyCode.path].map(lower));
 const SUSPENDED_ALLOWED = new Set([paths.changePassword.path, paths.notifications.path].map(lower));
@@ -123,7 +131,7 @@ export function decide({ path, signedIn, user }: GuardInput): string | null {
   if (VERIFY_PAGES.has(p)) return landingFor(user);
 
   if (isStaffPath(p) && !isStaffUser(user)) return landingFor(user);
-  if (MEMBER_ONLY.has(p) && !user.member) return landingFor(user);
+  if (matches(p, MEMBER_ONLY, MEMBER_ONLY_PREFIXES) && !user.member) return landingFor(user);
   const suspension = suspensionKind(user.member?.suspension);
   if (suspension !== 'none' && !SUSPENDED_ALLOWED.has(p)) {
     if (suspension === 'kyc' && KYC_SUSPENDED_ALLOWED.has(p)) return null;
