@@ -19,6 +19,8 @@ import { attachment, checkDocumentFile, readMultipart } from '../../../lib/uploa
 import { readUpload } from '../../../lib/storage';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
+import { fileAnswer } from '../../../plugins/responses';
+import { DOCUMENT_MIME_TYPES } from '@portal/contracts/profile';
 import { actorOf } from '../audit';
 import { memberCheckout } from '../checkout/service';
 import { requestHash } from '../checkout/pricing';
@@ -125,7 +127,13 @@ export const orderRoutes =
 
     app.get(
       '/v1/orders/:number/slips/:slipId/file',
-      { config: member, schema: { params: orderNumberParam.extend({ slipId: bigintIdParam }) } },
+      {
+        config: member,
+        schema: {
+          params: orderNumberParam.extend({ slipId: bigintIdParam }),
+          response: { 200: slipFileAnswer },
+        },
+      },
       async (request, reply) => {
         const rec = await ownOrder(ctx, userId(request), request.params.number);
         return sendSlip(ctx, reply, rec.order.id, request.params.slipId);
@@ -134,6 +142,10 @@ export const orderRoutes =
   };
 
 /** A slip of this order as a download (never rendered by the browser): its buyer and staff only. */
+export const slipFileAnswer = fileAnswer(
+  DOCUMENT_MIME_TYPES,
+  "The transfer slip's picture, as an attachment",
+);
 export async function sendSlip(
   ctx: AppContext,
   reply: Parameters<typeof attachment>[0],

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginResultSchema } from '@portal/contracts/identity';
 import { envelopeOf, shopLoginCodeSchema, shopSessionBody } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
 import { userId } from '../../../plugins/auth';
@@ -29,7 +30,10 @@ export const shopSessionRoutes =
     app.post(
       '/v1/session',
       // Like sign-in: the app key (checked for every request) names the client; no token needed.
-      { config: { access: 'none' }, schema: { body: shopSessionBody } },
+      {
+        config: { access: 'none' },
+        schema: { body: shopSessionBody, response: { 200: envelopeOf(loginResultSchema) } },
+      },
       async (request, reply) => {
         const key = String(request.headers['x-app-key']);
         const clientId = ctx.config.clients.some((c) => c.id === key)

@@ -22,7 +22,7 @@ import { actorOf, type Actor } from '../../shop/audit';
 import { shopNow } from '../../shop/clock';
 import { shopErrors } from '../../shop/errors';
 import { languageOf } from '../../shop/language';
-import { sendSlip } from '../../shop/orders/routes';
+import { sendSlip, slipFileAnswer } from '../../shop/orders/routes';
 import { orderByNo, orderSearch, pageOfOrders, slipWaiting } from '../../shop/orders/repository';
 import { cancelOrder, fulfil } from '../../shop/orders/service';
 import { staffOrderView } from '../../shop/orders/view';
@@ -171,7 +171,13 @@ export const staffOrderRoutes =
 
     app.get(
       '/v1/orders/:number/slips/:slipId/file',
-      { config: staff, schema: { params: orderNumberParam.extend({ slipId: bigintIdParam }) } },
+      {
+        config: staff,
+        schema: {
+          params: orderNumberParam.extend({ slipId: bigintIdParam }),
+          response: { 200: slipFileAnswer },
+        },
+      },
       async (request, reply) => {
         const rec = await orderByNo(ctx.db, request.params.number);
         if (!rec) throw shopErrors.orderNotFound();
