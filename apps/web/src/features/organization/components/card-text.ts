@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { createTextMeasurer, truncateToWidth } from '../model/fit-text';
+import { createTextMeasurer, truncateToWidth, wrapToWidth } from '../model/fit-text';
 import type { CardText } from './tree-node';
 
 /** Sarabun may still be loading when the tree first draws: measure again once it is there. */
@@ -32,6 +32,7 @@ export function useCardText(fontsVersion: number): CardText {
     const margin = 2;
     return {
       name: (s, w) => truncateToWidth(s, w - margin, name),
+      nameLines: (s, w) => wrapToWidth(s, w - margin, name),
       small: (s, w) => truncateToWidth(s, w - margin, small),
       smallWidth: small,
       tiny: (s, w) => truncateToWidth(s, w - margin, tiny),

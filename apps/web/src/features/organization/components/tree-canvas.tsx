@@ -277,13 +277,25 @@ export function TreeCanvas({
             const h = cardHeight(d);
             const isMember = d.kind === 'member';
             const addable = !isMember && canAdd;
+            // The name starts with what the card shows, in its order (WCAG 2.5.3, label in name).
             const label = isMember
               ? `${t('tree.nodeLabel', {
                   name: fullName(d.node),
                   code: d.node.member_code,
-                  left: formatCount(d.node.left_team, lang),
-                  right: formatCount(d.node.right_team, lang),
-                })} ${d.isTop ? '' : t('tree.nodeAction')}`.trim()
+                  status: d.node.is_active ? '' : ` ${labels.inactive}`,
+                  title: [d.node.package, d.node.business_title]
+                    .filter(Boolean)
+                    .map((part) => ` ${part}`)
+                    .join(' ·'),
+                  leftSide: labels.left,
+                  left: labels.count(d.node.left_team),
+                  leftPoints: labels.points(d.node.left_points),
+                  rightSide: labels.right,
+                  right: labels.count(d.node.right_team),
+                  rightPoints: labels.points(d.node.right_points),
+                })} ${d.isTop ? '' : t('tree.nodeAction')}`
+                  .replace(/\s+/g, ' ')
+                  .trim()
               : `${t('tree.emptyLabel', { side: t(`sideWords.${d.position}`), name: fullName(d.upline) })} ${
                   addable ? t('tree.emptyAction') : ''
                 }`.trim();

@@ -8,6 +8,8 @@ import classes from './tree.module.css';
 /** Cuts text to a width in one of the card's fonts (measured, so Thai and Latin both fit). */
 export interface CardText {
   name: (text: string, maxWidth: number) => string;
+  /** a name on one or two lines, cut only when two cannot hold it */
+  nameLines: (text: string, maxWidth: number) => [string] | [string, string];
   small: (text: string, maxWidth: number) => string;
   smallWidth: (text: string) => number;
   tiny: (text: string, maxWidth: number) => string;
@@ -30,6 +32,8 @@ const AVATAR = 40;
 const TEXT_X = PAD + AVATAR + 10;
 /** right edge of the team-count column; points are right-aligned to the card's edge */
 const COUNT_RIGHT = 94;
+/** the second line of a wrapped name, below the first */
+const NAME_LINE = 18;
 
 /** One side's row: the side, its team size and its points. */
 function SideRow({
@@ -76,6 +80,9 @@ export const MemberCard = memo(function MemberCard({
   const clipId = `org-avatar-${node.id}`;
   const textWidth = W - TEXT_X - PAD;
   const inactiveWidth = node.is_active ? 0 : text.tinyWidth(labels.inactive) + 12;
+  // A long name wraps to a second line (issue 11: names not cut); the rest moves down by a line.
+  const nameLines = text.nameLines(fullName(node), textWidth);
+  const extra = nameLines.length === 2 ? NAME_LINE : 0;
   return (
     <g transform={`translate(${-W / 2},${-H / 2})`}>
       <rect width={W} height={H} rx={12} className={classes.card} />
@@ -98,14 +105,18 @@ export const MemberCard = memo(function MemberCard({
           </svg>
         )}
       </g>
-      <text x={TEXT_X} y={30} className={classes.name}>
-        {text.name(fullName(node), textWidth)}
+      <text x={TEXT_X} y={28} className={classes.name}>
+        {nameLines.map((line, i) => (
+          <tspan key={i} x={TEXT_X} dy={i === 0 ? 0 : NAME_LINE}>
+            {line}
+          </tspan>
+        ))}
       </text>
-      <text x={TEXT_X} y={49} className={classes.code}>
+      <text x={TEXT_X} y={49 + extra} className={classes.code}>
         {node.member_code}
       </text>
       {!node.is_active && (
-        <g transform={`translate(${W - PAD - inactiveWidth},${37})`}>
+        <g transform={`translate(${W - PAD - inactiveWidth},${37 + extra})`}>
           <rect width={inactiveWidth} height={17} rx={8} className={classes.badge} />
           <text x={inactiveWidth / 2} y={12.5} textAnchor="middle" className={classes.badgeText}>
             {labels.inactive}
@@ -113,13 +124,13 @@ export const MemberCard = memo(function MemberCard({
         </g>
       )}
       {subtitle && (
-        <text x={PAD} y={71} className={classes.title}>
+        <text x={PAD} y={71 + extra} className={classes.title}>
           {text.small(subtitle, W - 2 * PAD)}
         </text>
       )}
-      <line x1={PAD} x2={W - PAD} y1={82} y2={82} className={classes.divider} />
+      <line x1={PAD} x2={W - PAD} y1={82 + extra} y2={82 + extra} className={classes.divider} />
       <SideRow
-        y={104}
+        y={104 + extra}
         side="left"
         label={labels.left}
         count={labels.count(node.left_team)}
@@ -127,7 +138,7 @@ export const MemberCard = memo(function MemberCard({
         text={text}
       />
       <SideRow
-        y={124}
+        y={124 + extra}
         side="right"
         label={labels.right}
         count={labels.count(node.right_team)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELLIPSIS, graphemes, truncateToWidth } from './fit-text';
+import { ELLIPSIS, graphemes, truncateToWidth, wrapToWidth } from './fit-text';
 
 const oneEach = (s: string) => graphemes(s).length;
 
@@ -32,5 +32,25 @@ describe('truncateToWidth', () => {
 
   it('returns only the ellipsis when nothing else fits', () => {
     expect(truncateToWidth('Somchai', 1, oneEach)).toBe(ELLIPSIS);
+  });
+});
+
+describe('wrapToWidth', () => {
+  it('keeps a name that fits on one line', () => {
+    expect(wrapToWidth('Somchai Jaidee', 20, oneEach)).toEqual(['Somchai Jaidee']);
+  });
+
+  it('when a name is too long for a line then it goes on two lines between words, nothing cut', () => {
+    expect(wrapToWidth('Somchai Jaidee', 10, oneEach)).toEqual(['Somchai', 'Jaidee']);
+  });
+
+  it('when a Thai name is too long then it breaks between Thai words, each mark kept with its consonant', () => {
+    const [a, b] = wrapToWidth('วิไลวรรณ ศักดิ์สิทธิ์', 10, oneEach);
+    expect(`${a} ${b}`).toBe('วิไลวรรณ ศักดิ์สิทธิ์');
+    expect(oneEach(a)).toBeLessThanOrEqual(10);
+  });
+
+  it('when even two lines are not enough then only the second line is cut', () => {
+    expect(wrapToWidth('Aaaa Bbbb Cccc Dddd', 8, oneEach)).toEqual(['Aaaa', `Bbbb Cc${ELLIPSIS}`]);
   });
 });

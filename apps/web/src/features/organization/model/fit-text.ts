@@ -42,3 +42,43 @@ export function createTextMeasurer(font: string): (text: string) => number {
     return width;
   };
 }
+
+/** Words (Thai has no spaces: the browser's word segmenter finds them), spaces kept on their word. */
+function words(text: string): string[] {
+  if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
+    const segmenter = new Intl.Segmenter('th', { granularity: 'word' });
+    const out: string[] = [];
+    for (const { segment } of segmenter.segment(text)) {
+      if (/^\s+$/.test(segment) && out.length) out[out.length - 1] += segment;
+      else out.push(segment);
+    }
+    return out;
+  }
+  return text.split(/(?<=\s)/);
+}
+
+/**
+ * Wraps `text` onto at most two lines of `maxWidth`, breaking between words (a word longer than a
+ * line between characters); only what a second line cannot hold is cut with an ellipsis.
+ */
+export function wrapToWidth(
+  text: string,
+  maxWidth: number,
+  measure: (s: string) => number,
+): [string] | [string, string] {
+  if (measure(text) <= maxWidth) return [text];
+  const parts = words(text);
+  let first = '';
+  let i = 0;
+  while (i < parts.length && measure((first + parts[i]).trimEnd()) <= maxWidth) first += parts[i++];
+  if (!first) {
+    // The first word alone is too long: break it between characters.
+    const chars = graphemes(text);
+    let n = 0;
+    while (n < chars.length && measure(chars.slice(0, n + 1).join('')) <= maxWidth) n += 1;
+    n = Math.max(1, n);
+    return [chars.slice(0, n).join(''), truncateToWidth(chars.slice(n).join(''), maxWidth, measure)];
+  }
+  const rest = parts.slice(i).join('').trim();
+  return rest ? [first.trimEnd(), truncateToWidth(rest, maxWidth, measure)] : [first.trimEnd()];
+}

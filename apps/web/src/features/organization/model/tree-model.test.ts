@@ -6,8 +6,9 @@ import {
   initialView,
   layoutTree,
   linkPath,
-  OVERVIEW_SCALE,
   READABLE_SCALE,
+  CARD_MIN_FONT_PX,
+  MIN_SCREEN_FONT_PX,
   toTreeData,
   type TreeDatum,
 } from './tree-model';
@@ -187,16 +188,20 @@ describe('initialView', () => {
     expect(v.y).toBeCloseTo(28 + 67 * v.k);
   });
 
-  it('on a narrower screen shows the top and both children', () => {
+  it('on a narrower screen shows the top and both children, still readable', () => {
     const v = initialView(
       { bounds: wide, topBounds: { x0: -300, x1: 300, y0: -67, y1: 330 } },
-      { width: 330, height: 470 },
+      { width: 700, height: 470 },
     );
-    expect(v.k).toBeGreaterThanOrEqual(OVERVIEW_SCALE);
-    expect(v.k).toBeLessThan(READABLE_SCALE);
+    expect(v.k).toBeGreaterThanOrEqual(READABLE_SCALE);
     // both children's outer edges are on screen
     expect(v.x + -300 * v.k).toBeGreaterThanOrEqual(0);
-    expect(v.x + 300 * v.k).toBeLessThanOrEqual(330);
+    expect(v.x + 300 * v.k).toBeLessThanOrEqual(700);
+  });
+
+  it('when the smallest card text is drawn at the first zoom then it is at least 12 px on screen', () => {
+    expect(CARD_MIN_FONT_PX * READABLE_SCALE).toBeGreaterThanOrEqual(MIN_SCREEN_FONT_PX);
+    expect(MIN_SCREEN_FONT_PX).toBe(12);
   });
 
   it('otherwise keeps the cards readable and centres the top member', () => {

@@ -55,7 +55,8 @@ export function toTreeData(data: DownlineTree): MemberDatum {
 /** Card sizes in SVG units (px at zoom 1). */
 export const CARD = {
   width: 188,
-  height: 134,
+  /** room for a name on two lines (names wrap rather than being cut) */
+  height: 152,
   emptyHeight: 80,
   gapX: 14,
   gapY: 60,
@@ -160,14 +161,17 @@ export function fitTransform(
   return { k, x: view.width / 2, y: padding - bounds.y0 * k };
 }
 
-/** Smallest zoom at which the cards' text stays readable. */
-export const READABLE_SCALE = 0.6;
-/** Smallest zoom at which a first view may show the top and both legs. */
-export const OVERVIEW_SCALE = 0.45;
+/** The smallest text a card draws, in SVG px at zoom 1 (tree.module.css). */
+export const CARD_MIN_FONT_PX = 12;
+/** Issue 11: the cards' text is at least 12 px on screen at the first zoom, on a desktop and a phone. */
+export const MIN_SCREEN_FONT_PX = 12;
+/** Smallest zoom of a first view: the smallest card text is then MIN_SCREEN_FONT_PX on screen. */
+export const READABLE_SCALE = MIN_SCREEN_FONT_PX / CARD_MIN_FONT_PX;
 
 /**
- * The first view of a tree: all of it when it is readable so; else the top with both of its
- * children (a phone); else the top member, readable and centred, with the legs leading off-screen.
+ * The first view of a tree, always at a readable zoom: all of it when it fits so; else the top
+ * with both of its children; else the top member, centred, with the legs leading off-screen (a
+ * phone). The fit button and pinching zoom out from there.
  */
 export function initialView(
   layout: Pick<TreeLayout, 'bounds' | 'topBounds'>,
@@ -177,6 +181,6 @@ export function initialView(
   const all = fitTransform(layout.bounds, view, options);
   if (all.k >= READABLE_SCALE) return all;
   const top = fitTransform(layout.topBounds, view, options);
-  if (top.k >= OVERVIEW_SCALE) return top;
+  if (top.k >= READABLE_SCALE) return top;
   return fitTransform(layout.bounds, view, { ...options, minScale: READABLE_SCALE });
 }
