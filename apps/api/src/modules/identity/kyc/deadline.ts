@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isSuspended, type SuspensionEntry } from '@portal/contracts/suspension';
 import type { Config } from '../../../config';
 import type { Db, Tx } from '../../../db/client';
 import { notifications } from '../../../db/schema/identity';
@@ -23,7 +24,7 @@ export async function cancelDeadline(
   memberId: number,
   now: Date,
 ): Promise<'nothing' | 'warning' | 'suspension'> {
-  const { rows } = await tx.execute<{ period: string; status: string; user_id: number }>(sql`
+  const { rows } = await tx.execute<Pick<SuspensionEntry, 'period' | 'status'> & { user_id: number }>(sql`
     select s.period, s.status, m.user_id from suspension_entries s join members m on m.id = s.member_id
     where s.member_id = ${memberId} order by s.created_at desc, s.id desc limit 1`);
   const newest = rows[0];
@@ -31,7 +32,8 @@ export async function cancelDeadline(
   await tx.execute(sql`
     insert into suspension_entries (member_id, period, status, message, message_th, created_at)
     values (${memberId}, 'cancelled', 'cancelled', ${CANCELLED_TEXT.message}, ${CANCELLED_TEXT.messageTh}, ${stampAfterNewest(memberId, now)})`);
-  const wasSuspended = newest.status === 'active' || newest.status === 'done';
+  // The rule of DESIGN 5, as the guard and standing read it: the newest entry suspends.
+  const wasSuspended = isSuspended([newest]);
   if (wasSuspended) await stampTokensValidAfter(tx, [Number(newest.user_id)]);
   return wasSuspended ? 'suspension' : 'warning';
 }

@@ -70,19 +70,9 @@ export type MemberRow = BriefRow & {
   right_team: number;
   left_points: string;
   right_points: string;
-  suspension: SuspensionJson[] | null;
+  /** The entries as json_agg wrote them: the contract's fields, timestamps in PostgreSQL's text. */
+  suspension: SuspensionEntry[] | null;
 };
-
-interface SuspensionJson {
-  id: number;
-  period: SuspensionEntry['period'];
-  status: SuspensionEntry['status'];
-  days_left: number | null;
-  suspended_at: string | null;
-  message: string;
-  message_th: string;
-  created_at: string;
-}
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
