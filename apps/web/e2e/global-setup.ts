@@ -13,6 +13,10 @@ declare module 'vitest' {
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
+/** The e2e server takes PromptPay: the tests play its provider and sign callbacks with this secret. */
+export const E2E_PROMPTPAY_SECRET = 'e2e-promptpay-callback-secret-'.padEnd(40, 'x');
+export const E2E_PROMPTPAY_ID = '0812345678';
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -56,6 +60,8 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_LOGIN: '100',
       RATE_LIMIT_REGISTER: '100',
       LOG_LEVEL: 'warn',
+      PROMPTPAY_ID: E2E_PROMPTPAY_ID,
+      PROMPTPAY_CALLBACK_SECRET: E2E_PROMPTPAY_SECRET,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

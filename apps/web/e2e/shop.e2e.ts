@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launch, PHONE, shot, signIn } from './browser';
+import { E2E_PROMPTPAY_ID, E2E_PROMPTPAY_SECRET } from './global-setup';
 import { createMember, DEMO, newMember, waitForPath, withPage, type NewMember } from './helpers';
 
 /**
@@ -250,6 +251,57 @@ describe('the shop', () => {
       expect(placed.status()).toBe(201);
       expect(body.data.order.lvp_used).toBe(10);
       await page.getByTestId('order-placed').waitFor();
+    });
+  });
+
+  it("a member pays with PromptPay: the QR carries the shop and the amount, and the provider's signed callback marks the order paid on the open page", async () => {
+    const payer = await createMember(newMember('promptpay'));
+    await withPage(browser, { lang: 'en', viewport: PHONE }, async (page) => {
+      await signIn(page, payer.email, payer.password);
+      await page.goto('/ecommerce?category=home');
+      await page.locator('[data-testid^="add-"]').first().click();
+      await waitForCartCount(page, 1);
+      await page.goto('/ecommerce/checkout');
+      await page.getByLabel('Pick up at the office').check();
+      await page.getByTestId('pay-promptpay').check();
+      const [placed] = await Promise.all([
+        page.waitForResponse(
+          (r) => new URL(r.url()).pathname === '/shop/v1/orders' && r.request().method() === 'POST',
+        ),
+        page.getByTestId('checkout-place').click(),
+      ]);
+      const { order } = (
+        (await placed.json()) as {
+          data: { order: { order_no: string; payment: { reference: string; amount: string } } };
+        }
+      ).data;
+      const qr = page.getByTestId('promptpay-qr');
+      await qr.waitFor();
+      const payload = (await qr.getAttribute('data-payload'))!;
+      // EMVCo: the receiving mobile number as 0066 + 9 digits, the amount, and the bill reference.
+      expect(payload.startsWith('000201')).toBe(true);
+      expect(payload).toContain(`0066${E2E_PROMPTPAY_ID.slice(1)}`);
+      expect(payload).toContain(order.payment.amount);
+      expect(payload).toContain(order.payment.reference);
+      await shot(page, 'shop-promptpay-en-phone');
+
+      const body = JSON.stringify({
+        reference: order.payment.reference,
+        amount: order.payment.amount,
+        transaction_id: `E2E-${order.order_no}`,
+      });
+      const res = await fetch(`${baseUrl()}/shop/v1/payments/promptpay/callback`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          // The provider's signature: HMAC-SHA256 of the raw body under the shared secret.
+          'x-promptpay-signature': `sha256=${crypto.createHmac('sha256', E2E_PROMPTPAY_SECRET).update(body).digest('hex')}`,
+        },
+        body,
+      });
+      expect(res.status).toBe(200);
+      // The open order page looks again while the payment is pending.
+      await page.getByTestId('payment-paid').waitFor({ timeout: 20_000 });
     });
   });
 
