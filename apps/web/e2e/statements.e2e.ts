@@ -129,6 +129,34 @@ describe('hold points, canceled orders and statements', () => {
     expect(after.releases[0]).toMatchObject({ pv: part, target: 'LEFT', auto: false });
   });
 
+  it('when the lot changed since the page read it then the server refuses in Thai, the page reads the lot again and nothing more is released', async () => {
+    const lots = await net<Paged<HoldLotRow>>('/hold_point?per_page=100');
+    const lot = lots.items.find((l) => l.status === 'OPEN' && l.pv_remaining >= 3);
+    expect(lot, 'an open hold lot with PV left').toBeDefined();
+
+    await withPage(browser, { viewport: DESKTOP, lang: 'th' }, async (page) => {
+      await signInDemo(page);
+      await page.goto(`/hold_point/manage/${lot!.id}`);
+      await expect.poll(() => page.getByTestId('lot-remaining').innerText()).toBe(String(lot!.pv_remaining));
+      // Meanwhile (another tab) all but 1 PV goes to the member.
+      await call(`/network/api/v1/hold_point/${lot!.id}/release`, {
+        pv: lot!.pv_remaining - 1,
+        target: 'SELF',
+      });
+      await page.getByTestId('release-amount').fill('2');
+      await page.getByTestId('target-RIGHT').click();
+      await page.getByTestId('release-submit').click();
+      await page.getByTestId('release-confirm-button').click();
+      await expect.poll(() => page.getByTestId('release-error').innerText()).toBe('ล็อตนี้เหลือให้ปล่อยได้อีก 1 PV');
+      await expect.poll(() => page.getByTestId('lot-remaining').innerText()).toBe('1');
+      await shot(page, 'statements-release-refused-th-desktop');
+    });
+
+    const after = await net<HoldLotDetail>(`/hold_point/${lot!.id}`);
+    expect(after.pv_remaining).toBe(1);
+    expect(after.releases.filter((r) => r.target === 'RIGHT')).toEqual([]);
+  });
+
   it('when the demo member opens canceled orders then each shows its cancel date and its reversals; a range without one says so', async () => {
     const canceled = await net<Paged<CanceledOrderRow>>('/report/canceled_order');
     expect(canceled.items.length).toBeGreaterThan(0);

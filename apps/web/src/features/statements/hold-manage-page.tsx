@@ -100,7 +100,11 @@ export default function HoldManagePage() {
             }),
           });
         },
-        onError: () => setConfirming(false),
+        onError: () => {
+          // The lot may have changed since the page read it (another tab, the deadline): read it again.
+          setConfirming(false);
+          void lot.refetch();
+        },
       },
     );
 
@@ -125,6 +129,12 @@ export default function HoldManagePage() {
           <Figure label={t('hold.deadline')} value={f.day(l.deadline)} />
         </SimpleGrid>
       </Card>
+
+      {refusalText && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="release-error">
+          {refusalText}
+        </Alert>
+      )}
 
       {l.can_release ? (
         <Card
@@ -170,16 +180,6 @@ export default function HoldManagePage() {
                 ))}
               </Stack>
             </Radio.Group>
-            {refusalText && (
-              <Alert
-                color="red"
-                icon={<IconAlertTriangle size={18} />}
-                role="alert"
-                data-testid="release-error"
-              >
-                {refusalText}
-              </Alert>
-            )}
             <Group>
               <Button type="submit" data-testid="release-submit">
                 {t('manage.submit')}
