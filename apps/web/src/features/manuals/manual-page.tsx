@@ -111,7 +111,6 @@ function Section({
             alt={t('page.shotAlt', { heading })}
             width={SHOT_SIZE.width}
             height={SHOT_SIZE.height}
-            loading="lazy"
             radius="md"
             style={{
               border: '1px solid var(--mantine-color-default-border)',

@@ -21,6 +21,7 @@ import { PageLoader } from '../../components/ui/page-loader';
 import type { Language } from '../../lib/preferences';
 import { useCompanyInfo } from './api';
 import { directionsUrl, filterLocations, provinceOptions } from './maps/locations';
+import classes from './maps/maps.module.css';
 import { ThailandMap } from './maps/thailand-map';
 import { PUBLIC_NS } from './public-namespace';
 import { usePageMeta } from './use-page-meta';
@@ -185,7 +186,7 @@ export default function MapsPage() {
             {t('maps.count', { count: shown.length })}
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Paper withBorder radius="md" style={{ overflow: 'hidden', alignSelf: 'start' }}>
+            <Paper withBorder radius="md" className={classes.mapBox}>
               <ThailandMap
                 locations={locations}
                 shown={shownIds}

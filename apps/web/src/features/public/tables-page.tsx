@@ -125,6 +125,7 @@ export function TablesView({ plan }: { plan: PublicPlan }) {
         <PlanTable
           caption={t('tables.payout.caption')}
           testId="table-payout"
+          minWidth={320}
           head={[t('tables.payout.rule'), t('tables.payout.value')]}
           rows={[
             [

@@ -66,9 +66,15 @@ export function ThailandMap({
       role="img"
       aria-label={label}
       data-testid="thailand-map"
-      style={{ width: '100%', height: 'auto', maxHeight: '78vh', display: 'block' }}
+      style={{
+        width: '100%',
+        height: 'auto',
+        maxHeight: '78vh',
+        display: 'block',
+        // The sea: also beside the drawing when the box is wider than the map.
+        background: 'var(--mantine-color-blue-0)',
+      }}
     >
-      <rect width={WIDTH} height={HEIGHT} fill="var(--mantine-color-blue-0)" />
       {countries.map((c) => (
         <path
           key={c.id}
