@@ -5,10 +5,12 @@ import { simulate } from '../../src/compensation/simulate';
 import { scratchDatabase } from '../helpers/scratch';
 
 /**
- * Every worked example of the plan (section 8) is a scenario and its expected result in
- * shared/spec/plan-examples: the simulator, on a scratch database, must give the whole result.
+ * Every worked example of the plan (section 8) is a scenario and its expected result, kept in the
+ * repository (scenarios/plan-examples, copied from shared/spec/plan-examples): the simulator, on a
+ * scratch database, must give the whole result.
  */
-const DIR = path.resolve(import.meta.dirname, '../../../../../shared/spec/plan-examples');
+const DIR = path.resolve(import.meta.dirname, '../../../../scenarios/plan-examples');
+const SHARED = path.resolve(import.meta.dirname, '../../../../../shared/spec/plan-examples');
 const examples = fs
   .readdirSync(DIR)
   .filter((f) => /^[A-Za-z0-9]+\.json$/.test(f))
@@ -19,6 +21,22 @@ describe('the plan examples through the simulator', () => {
   it('finds the examples', () => {
     expect(examples.length).toBeGreaterThanOrEqual(11);
   });
+
+  it.skipIf(!fs.existsSync(SHARED))(
+    'when the specification is beside the checkout then the copies are exactly its files',
+    () => {
+      const files = (dir: string) =>
+        fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .sort();
+      expect(files(DIR)).toEqual(files(SHARED));
+      for (const f of files(SHARED))
+        expect(fs.readFileSync(path.join(DIR, f), 'utf8'), f).toBe(
+          fs.readFileSync(path.join(SHARED, f), 'utf8'),
+        );
+    },
+  );
 
   for (const name of examples) {
     it(`when ${name} is simulated then the result is exactly ${name}.expected.json`, async () => {
