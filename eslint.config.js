@@ -2,6 +2,48 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+
+/**
+ * Features do not import each other (issue 11): a file under apps/web/src/features/<A>/ may not
+ * import (statically, re-export or import()) anything under features/<B>/. What two features share
+ * belongs in apps/web/src/components/ or lib/. The target is resolved from the file, so any depth
+ * of `../` is caught, and a new feature folder is covered without listing it here.
+ */
+const FEATURES_DIR = path.join(import.meta.dirname, 'apps/web/src/features');
+const portal = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'A feature of the portal may not import another feature' },
+        messages: {
+          cross:
+            "The '{{from}}' feature imports the '{{to}}' feature ({{source}}): move what both need to apps/web/src/components/ or lib/.",
+        },
+        schema: [],
+      },
+      create(context) {
+        const file = context.filename;
+        const own = path.relative(FEATURES_DIR, file).split(path.sep)[0];
+        if (!own || own.startsWith('..') || path.isAbsolute(own)) return {};
+        const check = (node, source) => {
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const target = path.relative(FEATURES_DIR, path.resolve(path.dirname(file), source));
+          const to = target.split(path.sep)[0];
+          if (!to || to.startsWith('..') || path.isAbsolute(target) || to === own) return;
+          context.report({ node, messageId: 'cross', data: { from: own, to, source } });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -26,8 +68,9 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, portal },
     rules: {
+      'portal/no-cross-feature-imports': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },

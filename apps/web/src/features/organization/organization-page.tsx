@@ -14,7 +14,7 @@ import { isLanguage } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useDownlineSummary } from './api/downline-summary';
 import { useDownlineTree } from './api/downline-tree';
-import { useNetworkMe } from './api/network-me';
+import { useNetworkMe } from '../../lib/network-me';
 import { MemberSearch } from './components/member-search';
 import { PathTrail } from './components/path-trail';
 import { TeamStrip } from './components/team-strip';

@@ -18,7 +18,7 @@ import { KycSection } from './components/kyc-section';
 import { NetworkFacts } from './components/network-facts';
 import { ProfileHeader } from './components/profile-header';
 import { useScrollToHash } from './model/scroll';
-import './profile-namespace';
+import '../../lib/i18n/profile-namespace';
 
 function SectionLinks({ sections }: { sections: readonly ProfileSectionId[] }) {
   const { t } = useTranslation('profile');

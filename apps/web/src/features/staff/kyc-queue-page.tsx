@@ -24,7 +24,7 @@ import { formatDate } from '../../lib/i18n/dates';
 import { paths } from '../../lib/paths';
 import { isLanguage, type Language } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { ItemStatusBadge, KycStatusBadge } from '../profile/components/status-badge';
+import { ItemStatusBadge, KycStatusBadge } from '../../components/kyc/status-badge';
 import { useKycQueue } from './api/kyc-queue';
 import { parseQueueParams, queueSearch } from './model/queue-params';
 import './staff-namespace';

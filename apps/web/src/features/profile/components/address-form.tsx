@@ -18,7 +18,7 @@ import {
   placeMatches,
   placeOptions,
   type AddressFormValues,
-} from '../model/address-cascade';
+} from '../../../lib/address-cascade';
 import { toastSaved } from './toasts';
 
 type Named = { id: number; name_th: string; name_en: string };

@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { useDescribeError } from '../../../lib/i18n/messages';
 import type { Language } from '../../../lib/preferences';
 import { useAddresses, useDeleteAddress, useSaveAddress } from '../api/addresses';
-import { formatAddress } from '../model/address-cascade';
+import { formatAddress } from '../../../lib/address-cascade';
 import { AddressForm } from './address-form';
 import { ConfirmDelete } from './confirm-delete';
 import { SectionCard } from './section-card';

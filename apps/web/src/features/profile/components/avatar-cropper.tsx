@@ -17,7 +17,7 @@ import {
   zoomCrop,
   type Crop,
 } from '../model/crop';
-import { uploadProblem } from '../model/upload-errors';
+import { uploadProblem } from '../../../lib/upload-errors';
 import { toastSaved } from './toasts';
 
 /** The crop frame's side in CSS pixels: fits a 360 px phone's modal. */

@@ -6,18 +6,16 @@ import { bankAccountBody, type BankAccount } from '@portal/contracts/profile';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bankName } from '../../../lib/banks';
 import { ApiError } from '../../../lib/http/errors';
 import { useDescribeError, useTranslateMessage } from '../../../lib/i18n/messages';
 import type { Language } from '../../../lib/preferences';
 import { useBanks, useSaveBankAccount } from '../api/banks';
 import { groupAccountNoInput, regroupWithCaret } from '../model/account-number';
-import { placeMatches } from '../model/address-cascade';
+import { placeMatches } from '../../../lib/address-cascade';
 import { toastSaved } from './toasts';
 
 type Field = 'code' | 'account_name' | 'account_no' | 'type' | 'branch';
-
-export const bankName = (bank: Pick<Bank, 'name_th' | 'name_en'>, lang: Language) =>
-  lang === 'th' ? bank.name_th : bank.name_en;
 
 /**
  * The banks a new account may use (merged ones stay only on the accounts that have them), in the

@@ -9,10 +9,11 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { useDescribeError } from '../../../lib/i18n/messages';
 import type { Language } from '../../../lib/preferences';
 import { useBankAccounts, useDeleteBankAccount } from '../api/banks';
-import { BankForm, bankName } from './bank-form';
+import { bankName } from '../../../lib/banks';
+import { BankForm } from './bank-form';
 import { ConfirmDelete } from './confirm-delete';
 import { SectionCard } from './section-card';
-import { ItemStatusBadge } from './status-badge';
+import { ItemStatusBadge } from '../../../components/kyc/status-badge';
 import { toastSaved } from './toasts';
 
 function BankCard({

@@ -36,11 +36,11 @@ import {
   previewKind,
   uploadProblem,
   type UploadProblem,
-} from '../model/upload-errors';
+} from '../../../lib/upload-errors';
 import { ConfirmDelete } from './confirm-delete';
-import { DocumentPreview } from './document-preview';
+import { DocumentPreview } from '../../../components/kyc/document-preview';
 import { SectionCard } from './section-card';
-import { ItemStatusBadge } from './status-badge';
+import { ItemStatusBadge } from '../../../components/kyc/status-badge';
 import { toastSaved } from './toasts';
 
 /** What the member is told when an upload fails: the three texts of the spec, else the generic one. */

@@ -22,7 +22,7 @@ import { paths, type ProfileSectionId } from '../../../lib/paths';
 import type { Language } from '../../../lib/preferences';
 import { useSubmitKyc } from '../api/kyc';
 import { SectionCard } from './section-card';
-import { ItemStatusBadge, KycStatusBadge } from './status-badge';
+import { ItemStatusBadge, KycStatusBadge } from '../../../components/kyc/status-badge';
 import { toastSaved } from './toasts';
 
 /** The checklist names the API's sections; the page's ids follow the brief (#bank). */

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { formatDate } from '../../../lib/i18n/dates';
 import type { Language } from '../../../lib/preferences';
-import { useNetworkFacts } from '../api/network-me';
-import { KycStatusBadge } from './status-badge';
+import { useNetworkMe } from '../../../lib/network-me';
+import { KycStatusBadge } from '../../../components/kyc/status-badge';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -24,7 +24,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 /** The member's network facts (franchise code, package, business title, referrer, dates, KYC status). */
 export function NetworkFacts({ lang }: { lang: Language }) {
   const { t } = useTranslation('profile');
-  const facts = useNetworkFacts();
+  const facts = useNetworkMe();
   const none = t('network.none');
   const m: NetworkMember | undefined = facts.data;
 

@@ -10,7 +10,7 @@ import { useDescribeError } from '../../../lib/i18n/messages';
 import { paths } from '../../../lib/paths';
 import { useUpdateProfile } from '../api/me';
 import { AvatarCropper } from './avatar-cropper';
-import { KycStatusBadge } from './status-badge';
+import { KycStatusBadge } from '../../../components/kyc/status-badge';
 import { toastSaved } from './toasts';
 
 /** Avatar (change with crop, remove), name, member code and KYC status at the top of the profile. */

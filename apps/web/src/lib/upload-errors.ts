@@ -1,6 +1,6 @@
 import { DOCUMENT_EXTENSIONS, DOCUMENT_MIME_TYPES } from '@portal/contracts/profile';
 import { MSG } from '@portal/contracts/messages';
-import { ApiError, NetworkError } from '../../../lib/http/errors';
+import { ApiError, NetworkError } from './http/errors';
 
 /** The server's limit (UPLOAD_MAX_BYTES, 10 MiB by default); checked here first to spare the upload. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { KycItemStatus, KycStatus } from '@portal/contracts/kyc';
 import { useTranslation } from 'react-i18next';
-import '../profile-namespace';
+import '../../lib/i18n/profile-namespace';
 
 const COLOR: Record<KycStatus, string> = {
   draft: 'gray',

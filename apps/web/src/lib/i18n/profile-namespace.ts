@@ -1,6 +1,6 @@
 import th from '../../locales/th/profile.json';
 import en from '../../locales/en/profile.json';
-import { i18n } from '../../lib/i18n/i18n';
+import { i18n } from './i18n';
 
 // Only the profile pages need these texts, so they ship with their chunks instead of with the
 // sign-in bundle (like the legal texts). Importing this module registers them.

@@ -1,7 +1,7 @@
 import type { Address, AddressBody, AddressType } from '@portal/contracts/profile';
 import { THAILAND_ID } from '@portal/contracts/profile';
 import type { District, Province, Subdistrict } from '@portal/contracts/reference';
-import type { Language } from '../../../lib/preferences';
+import type { Language } from './preferences';
 
 /**
  * The Thai address cascade as pure functions: province → district → sub-district, each list

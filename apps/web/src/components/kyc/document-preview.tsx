@@ -2,9 +2,9 @@ import { Box, Center, Image, Loader, Modal, Stack, Text, ThemeIcon, UnstyledButt
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileTypePdf, IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useObjectUrl } from '../../../lib/use-object-url';
-import { previewKind } from '../model/upload-errors';
-import '../profile-namespace';
+import { useObjectUrl } from '../../lib/use-object-url';
+import { previewKind } from '../../lib/upload-errors';
+import '../../lib/i18n/profile-namespace';
 
 const BOX = { width: 112, height: 80 } as const;
 
@@ -44,7 +44,7 @@ export function DocumentPreview({
   if (kind === 'pdf') {
     return (
       <Center style={frame} data-testid="document-preview" data-kind="pdf">
-        <ThemeIcon size={48} variant="light" color="red" radius="md" aria-label="PDF">
+        <ThemeIcon size={48} variant="light" color="red" radius="md" role="img" aria-label="PDF">
           <IconFileTypePdf size={32} />
         </ThemeIcon>
       </Center>

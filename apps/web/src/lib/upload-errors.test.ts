@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@portal/contracts/messages';
-import { ApiError, NetworkError } from '../../../lib/http/errors';
+import { ApiError, NetworkError } from './http/errors';
 import {
   checkBeforeUpload,
   DOCUMENT_MAX_BYTES,
