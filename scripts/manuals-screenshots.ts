@@ -1,6 +1,6 @@
 // `npm run manuals:screenshots`: drives a running portal in Chromium, signed in as the demo member,
 // and saves the screens the manuals show, in Thai and in English, as small WebP files under
-// apps/web/src/features/manuals/portal-shots/<lang>/<screen>.webp (committed; the manuals bundle them).
+// apps/web/src/features/public/manuals/portal-shots/<lang>/<screen>.webp (committed; the manuals bundle them).
 //
 //   npm start                      # in another terminal (demo mode, demo data)
 //   npm run manuals:screenshots    # --url http://127.0.0.1:8080 --user demo@portal.test --password demo-pass-1234
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { SHOT_SIZE, SHOTS, type Shot } from '../apps/web/src/features/manuals/content';
+import { SHOT_SIZE, SHOTS, type Shot } from '../apps/web/src/features/public/manuals/content';
 import enOrganization from '../apps/web/src/locales/en/organization.json' with { type: 'json' };
 import thOrganization from '../apps/web/src/locales/th/organization.json' with { type: 'json' };
 
@@ -22,7 +22,7 @@ const { values } = parseArgs({
     quality: { type: 'string', default: '0.72' },
   },
 });
-const OUT = path.resolve(import.meta.dirname, '../apps/web/src/features/manuals/portal-shots');
+const OUT = path.resolve(import.meta.dirname, '../apps/web/src/features/public/manuals/portal-shots');
 const LANGS = { th: thOrganization, en: enOrganization } as const;
 type Lang = keyof typeof LANGS;
 

@@ -253,23 +253,23 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.manuals.path,
-                    lazy: lazyPage(() => import('../features/manuals/manuals-index-page')),
+                    lazy: lazyPage(() => import('../features/public/manuals/manuals-index-page')),
                   },
                   {
                     path: paths.manualIdentity.path,
-                    lazy: lazyPage(() => import('../features/manuals/identity-verification-page')),
+                    lazy: lazyPage(() => import('../features/public/manuals/identity-verification-page')),
                   },
                   {
                     path: paths.manualOrganization.path,
-                    lazy: lazyPage(() => import('../features/manuals/organization-management-page')),
+                    lazy: lazyPage(() => import('../features/public/manuals/organization-management-page')),
                   },
                   {
                     path: paths.manualBonusCalculation.path,
-                    lazy: lazyPage(() => import('../features/manuals/calculation-of-bonusincome-page')),
+                    lazy: lazyPage(() => import('../features/public/manuals/calculation-of-bonusincome-page')),
                   },
                   {
                     path: paths.manualBonusReceiving.path,
-                    lazy: lazyPage(() => import('../features/manuals/receiving-bonusincome-page')),
+                    lazy: lazyPage(() => import('../features/public/manuals/receiving-bonusincome-page')),
                   },
                   { path: paths.tables.path, lazy: lazyPage(() => import('../features/public/tables-page')) },
                   { path: paths.maps.path, lazy: lazyPage(() => import('../features/public/maps-page')) },

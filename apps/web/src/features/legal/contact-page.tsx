@@ -7,8 +7,8 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
 import { paths } from '../../lib/paths';
 import type { Language } from '../../lib/preferences';
-import { useCompanyInfo } from '../public/api';
-import { usePageMeta } from '../public/use-page-meta';
+import { useCompanyInfo } from '../../lib/public-info';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { LEGAL_NS } from './legal-namespace';
 
 function Item({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {

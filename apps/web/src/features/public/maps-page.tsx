@@ -19,12 +19,12 @@ import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
 import type { Language } from '../../lib/preferences';
-import { useCompanyInfo } from './api';
+import { useCompanyInfo } from '../../lib/public-info';
 import { directionsUrl, filterLocations, provinceOptions } from './maps/locations';
 import classes from './maps/maps.module.css';
 import { ThailandMap } from './maps/thailand-map';
 import { PUBLIC_NS } from './public-namespace';
-import { usePageMeta } from './use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 
 const telOf = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 

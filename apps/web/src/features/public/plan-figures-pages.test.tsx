@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n/i18n';
-import type { ManualView as ManualViewType } from '../manuals/manual-page';
+import type { ManualView as ManualViewType } from './manuals/manual-page';
 import { SPEC_PLAN } from './model/spec-plan.fixture';
 import type { TablesView as TablesViewType } from './tables-page';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
   initI18n('en');
-  ({ ManualView } = await import('../manuals/manual-page'));
+  ({ ManualView } = await import('./manuals/manual-page'));
   ({ TablesView } = await import('./tables-page'));
 });
 afterEach(async () => {

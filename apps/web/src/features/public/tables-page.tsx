@@ -8,12 +8,12 @@ import { formatDate } from '../../lib/i18n/dates';
 import { formatCount, formatPoints } from '../../lib/i18n/numbers';
 import { paths } from '../../lib/paths';
 import type { Language } from '../../lib/preferences';
-import { usePublicPlan } from './api';
+import { usePublicPlan } from '../../lib/public-info';
 import { planFigures } from './model/plan-figures';
 import { weekdayName } from './model/weekday';
 import { PlanTable } from './plan-table';
 import { PUBLIC_NS } from './public-namespace';
-import { usePageMeta } from './use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 
 /** Which plan version the figures come from: the built-in plan, or a version from its date. */
 export function PlanVersionNote({ plan }: { plan: PublicPlan }) {

@@ -1,9 +1,9 @@
 import type { PublicCompany, PublicPlan } from '@portal/contracts/public-info';
-import { formatCount, formatPoints } from '../../lib/i18n/numbers';
-import { paths } from '../../lib/paths';
-import type { Language } from '../../lib/preferences';
-import { planFigures } from '../public/model/plan-figures';
-import { weekdayName } from '../public/model/weekday';
+import { formatCount, formatPoints } from '../../../lib/i18n/numbers';
+import { paths } from '../../../lib/paths';
+import type { Language } from '../../../lib/preferences';
+import { planFigures } from '../model/plan-figures';
+import { weekdayName } from '../model/weekday';
 
 /** The four manuals of the specification, in the order the index lists them. */
 export const MANUAL_SLUGS = [
@@ -33,6 +33,12 @@ export const PORTAL_LINKS = {
   tables: () => paths.tables.href(),
   maps: () => paths.maps.href(),
   contact: () => paths.contact.href(),
+  statements: () => paths.statements.href(),
+  cycleReport: () => paths.report.cycle_bonus.href(),
+  referrerReport: () => paths.report.referrer_bonus.href(),
+  mtaReport: () => paths.report.mta_bonus.href(),
+  titleReport: () => paths.report.business_title.href(),
+  dropshipReport: () => paths.report.dropship.href(),
 } as const;
 export type PortalLink = keyof typeof PORTAL_LINKS;
 
@@ -128,14 +134,14 @@ export const MANUAL_FRAMES: Record<ManualSlug, { portal: PortalLink; sections: S
       { id: 'overview', link: 'tables' },
       { id: 'pv', widget: 'packages' },
       { id: 'active', widget: 'activityExample' },
-      { id: 'cycle', widget: 'cycleExample' },
+      { id: 'cycle', widget: 'cycleExample', link: 'cycleReport' },
       { id: 'cap', widget: 'capExample' },
       { id: 'points' },
-      { id: 'referrer', widget: 'referrerExample' },
+      { id: 'referrer', widget: 'referrerExample', link: 'referrerReport' },
       { id: 'cashback', widget: 'cashbackExample' },
-      { id: 'mta', widget: 'mtaExample' },
-      { id: 'titles', widget: 'titles' },
-      { id: 'dropship' },
+      { id: 'mta', widget: 'mtaExample', link: 'mtaReport' },
+      { id: 'titles', widget: 'titles', link: 'titleReport' },
+      { id: 'dropship', link: 'dropshipReport' },
       { id: 'cancel' },
     ],
   },
@@ -146,7 +152,7 @@ export const MANUAL_FRAMES: Record<ManualSlug, { portal: PortalLink; sections: S
       { id: 'payday' },
       { id: 'calculation', widget: 'payoutExample' },
       { id: 'minimum' },
-      { id: 'tax' },
+      { id: 'tax', link: 'statements' },
       { id: 'blocks', link: 'profileKyc' },
       { id: 'bank', link: 'profileBank' },
       { id: 'help', link: 'contact' },

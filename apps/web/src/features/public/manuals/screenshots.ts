@@ -1,4 +1,4 @@
-import type { Language } from '../../lib/preferences';
+import type { Language } from '../../../lib/preferences';
 import type { Shot } from './content';
 
 export { SHOT_SIZE } from './content';

@@ -13,10 +13,10 @@ import { IconBook, IconCoin, IconHierarchy2, IconId, IconSearch, IconWallet } fr
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { Language } from '../../lib/preferences';
-import { paths } from '../../lib/paths';
-import { useCompanyInfo, usePublicPlan } from '../public/api';
-import { usePageMeta } from '../public/use-page-meta';
+import type { Language } from '../../../lib/preferences';
+import { paths } from '../../../lib/paths';
+import { useCompanyInfo, usePublicPlan } from '../../../lib/public-info';
+import { usePageMeta } from '../../../lib/use-page-meta';
 import {
   assembleManual,
   MANUAL_SLUGS,

@@ -19,15 +19,15 @@ import type { PublicCompany, PublicPlan } from '@portal/contracts/public-info';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ErrorAlert } from '../../components/ui/error-alert';
-import { PageLoader } from '../../components/ui/page-loader';
-import { useSession } from '../../lib/auth/use-session';
-import { paths } from '../../lib/paths';
-import type { Language } from '../../lib/preferences';
-import { useCompanyInfo, usePublicPlan } from '../public/api';
-import print from '../public/print.module.css';
-import { PlanVersionNote } from '../public/tables-page';
-import { usePageMeta } from '../public/use-page-meta';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { useSession } from '../../../lib/auth/use-session';
+import { paths } from '../../../lib/paths';
+import type { Language } from '../../../lib/preferences';
+import { useCompanyInfo, usePublicPlan } from '../../../lib/public-info';
+import print from '../print.module.css';
+import { PlanVersionNote } from '../tables-page';
+import { usePageMeta } from '../../../lib/use-page-meta';
 import {
   assembleManual,
   fill,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en/manuals.json';
-import th from '../../locales/th/manuals.json';
+import en from '../../../locales/en/manuals.json';
+import th from '../../../locales/th/manuals.json';
 import { assembleManual, fill, MANUAL_FRAMES, MANUAL_SLUGS, type ManualTexts } from './content';
 import { searchManuals } from './search';
 

@@ -1,8 +1,8 @@
 import { List, Paper, Stack, Text } from '@mantine/core';
 import type { PublicPlan } from '@portal/contracts/public-info';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatPoints } from '../../lib/i18n/numbers';
-import type { Language } from '../../lib/preferences';
+import { formatCount, formatPoints } from '../../../lib/i18n/numbers';
+import type { Language } from '../../../lib/preferences';
 import {
   activityExample,
   capExample,
@@ -12,8 +12,8 @@ import {
   payoutExample,
   planFigures,
   upgradeExample,
-} from '../public/model/plan-figures';
-import { PlanTable } from '../public/plan-table';
+} from '../model/plan-figures';
+import { PlanTable } from '../plan-table';
 import type { Widget } from './content';
 import { MANUALS_NS } from './manuals-namespace';
 

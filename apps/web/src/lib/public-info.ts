@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicCompany, PublicPlan } from '@portal/contracts/public-info';
-import { apiRequest } from '../../lib/http/client';
+import { apiRequest } from './http/client';
 
 /**
  * The public pages' two calls (decision 019), with an application token: a visitor needs no sign-in
