@@ -227,6 +227,14 @@ describe('route guard', () => {
       }
     });
 
+    it("lets staff open the community-income report (everyone's rows) but no other member report", () => {
+      for (const user of [staff, admin]) {
+        expect(as(user, '/reports/dropship')).toBeNull();
+        expect(as(user, '/reports/cycle_bonus')).toBe('/staff/kyc');
+        expect(as(user, '/reports')).toBe('/staff/kyc');
+      }
+    });
+
     it('keeps a suspended member on notifications rather than the dashboard', () => {
       expect(as({ ...suspended, type: 'member' }, '/staff/kyc')).toBe('/notifications');
     });
@@ -248,7 +256,7 @@ describe('route guard', () => {
       }
     });
 
-    it('keeps the reports for members: a suspended member is sent to notifications, staff without a member record to the KYC queue', () => {
+    it('keeps the reports for members: a suspended member is sent to notifications, staff without a member record to the KYC queue (but for the community income, whose staff view shows everyone)', () => {
       for (const path of [
         '/reports',
         '/reports/cycle_bonus',
@@ -256,7 +264,7 @@ describe('route guard', () => {
       ]) {
         expect(as(verified, path), path).toBeNull();
         expect(as(suspended, path), path).toBe('/notifications');
-        expect(as(staff, path), path).toBe('/staff/kyc');
+        expect(as(staff, path), path).toBe(path.startsWith('/reports/dropship') ? null : '/staff/kyc');
       }
     });
 

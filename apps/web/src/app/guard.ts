@@ -60,6 +60,8 @@ const MEMBER_ONLY = new Set(
   ].map(lower),
 );
 const MEMBER_ONLY_PREFIXES = ['/hold_point/manage/'];
+/** A member page that staff open too: theirs shows every member's rows. */
+const STAFF_TOO = lower(paths.report.dropship.path);
 
 const VERIFY_PAGES = new Set([paths.auth.verifyAccount.path, paths.auth.resendVerifyCode.path].map(lower));
 const SUSPENDED_ALLOWED = new Set([paths.changePassword.path, paths.notifications.path].map(lower));
@@ -131,7 +133,9 @@ export function decide({ path, signedIn, user }: GuardInput): string | null {
   if (VERIFY_PAGES.has(p)) return landingFor(user);
 
   if (isStaffPath(p) && !isStaffUser(user)) return landingFor(user);
-  if (matches(p, MEMBER_ONLY, MEMBER_ONLY_PREFIXES) && !user.member) return landingFor(user);
+  // The community-income report is also the staff's view of everyone's rows (spec: admin only).
+  const staffReport = p === STAFF_TOO && isStaffUser(user);
+  if (matches(p, MEMBER_ONLY, MEMBER_ONLY_PREFIXES) && !user.member && !staffReport) return landingFor(user);
   const suspension = suspensionKind(user.member?.suspension);
   if (suspension !== 'none' && !SUSPENDED_ALLOWED.has(p)) {
     if (suspension === 'kyc' && KYC_SUSPENDED_ALLOWED.has(p)) return null;

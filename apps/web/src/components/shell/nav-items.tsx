@@ -1,6 +1,7 @@
 import { Badge, Indicator, NavLink, Stack, Tooltip } from '@mantine/core';
 import {
   IconBell,
+  IconBuildingStore,
   IconAdjustmentsHorizontal,
   IconBinaryTree2,
   IconCalendarCheck,
@@ -164,6 +165,13 @@ export const NAV_ITEMS: NavItem[] = [
     icon: IconPackages,
     to: paths.staffProducts.href(),
     visible: (ctx) => ctx.isStaff === true,
+  },
+  {
+    key: 'staffDropship',
+    label: 'nav.staffDropship',
+    icon: IconBuildingStore,
+    to: paths.report.dropship.href(),
+    visible: (ctx) => ctx.isStaff === true && ctx.hasMember === false,
   },
   {
     key: 'staffClosings',

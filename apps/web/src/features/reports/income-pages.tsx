@@ -13,6 +13,8 @@ import { ReportFrame, type SummaryItem } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ReportColumn } from './model/columns';
 import './reports-namespace';
+import { useSession } from '../../lib/auth/use-session';
+import { StaffDropship } from './staff-dropship';
 
 /** The totals every income report shares (lines that are not VOID, waiting, paid, voided). */
 export function useIncomeSummary(s: IncomeTypeSummary | undefined): SummaryItem[] {
@@ -94,6 +96,12 @@ export function CashbackBonusPage() {
 
 /** /reports/dropship: my community-shop (dropship) income, a line per product sold (plan 4.6). */
 export function DropshipPage() {
+  const { user } = useSession();
+  // Staff have no member record: theirs is every member's rows (the specification's admin view).
+  return user && !user.member ? <StaffDropship /> : <MemberDropship />;
+}
+
+function MemberDropship() {
   const { t } = useTranslation('reports');
   const l = useLabels();
   const v = useReportView();
