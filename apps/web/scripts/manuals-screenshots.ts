@@ -10,9 +10,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { SHOT_SIZE, SHOTS, type Shot } from '../apps/web/src/features/public/manuals/content';
-import enOrganization from '../apps/web/src/locales/en/organization.json' with { type: 'json' };
-import thOrganization from '../apps/web/src/locales/th/organization.json' with { type: 'json' };
+import { SHOT_SIZE, SHOTS, type Shot } from '../src/features/public/manuals/content';
+import enOrganization from '../src/locales/en/organization.json' with { type: 'json' };
+import thOrganization from '../src/locales/th/organization.json' with { type: 'json' };
 
 const { values } = parseArgs({
   options: {
@@ -22,7 +22,7 @@ const { values } = parseArgs({
     quality: { type: 'string', default: '0.72' },
   },
 });
-const OUT = path.resolve(import.meta.dirname, '../apps/web/src/features/public/manuals/portal-shots');
+const OUT = path.resolve(import.meta.dirname, '../src/features/public/manuals/portal-shots');
 const LANGS = { th: thOrganization, en: enOrganization } as const;
 type Lang = keyof typeof LANGS;
 
