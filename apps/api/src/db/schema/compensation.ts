@@ -219,6 +219,8 @@ export const incomeLines = pgTable(
     index('income_lines_order_idx').on(t.orderId),
     check('income_lines_type_check', sql`${t.type} in ('CYCLE','REFERRER','CASHBACK','MTA','DROPSHIP')`),
     check('income_lines_state_check', sql`${t.state} in ('WAITING','PAID','VOID')`),
+    // A line is voided by a cancellation on a day: the reports date the reversal by it.
+    check('income_lines_void_dated_check', sql`${t.state} <> 'VOID' or ${t.voidedDate} is not null`),
   ],
 );
 
