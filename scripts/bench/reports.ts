@@ -260,11 +260,12 @@ async function yearOf(client: pg.PoolClient, m: number) {
     [m],
   );
   await c.query(
-    `insert into income_lines (member_id, type, source, generation, order_id, order_item_id, amount, income_date, state)
-     select o.member_id, 'CASHBACK', o.order_no, 0, o.id, null, 15, o.paid_date, case when o.canceled_date is null then 'PAID' else 'VOID' end
+    `insert into income_lines (member_id, type, source, generation, order_id, order_item_id, amount, income_date, state, voided_date)
+     select o.member_id, 'CASHBACK', o.order_no, 0, o.id, null, 15, o.paid_date,
+       case when o.canceled_date is null then 'PAID' else 'VOID' end, o.canceled_date
      from orders o where o.member_id = $1 and o.order_type = 'REPURCHASE' and o.order_no like 'BR%'
      union all
-     select o.member_id, 'DROPSHIP', o.order_no, i.line_no, o.id, i.id, 150, o.paid_date, 'PAID'
+     select o.member_id, 'DROPSHIP', o.order_no, i.line_no, o.id, i.id, 150, o.paid_date, 'PAID', null
      from orders o join order_items i on i.order_id = o.id where o.member_id = $1 and o.order_type = 'DROPSHIP' and o.order_no like 'BR%'
      on conflict do nothing`,
     [m],
@@ -319,6 +320,8 @@ async function time(heavy: number[], light: number[]) {
     '/report/business_title/history',
     '/report/point_lvp',
     '/use_point_cycle/search',
+    '/hold_point',
+    '/report/canceled_order',
   ];
   const summaries = [
     '/report/summary_point',
@@ -332,6 +335,7 @@ async function time(heavy: number[], light: number[]) {
     '/report/cashback_summary',
     '/report/dropship_income_summary',
     '/report/travel_point',
+    '/statement',
   ];
   const timings = new Map<string, number[]>();
   const record = (name: string, ms: number) => timings.set(name, [...(timings.get(name) ?? []), ms]);
