@@ -265,7 +265,9 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.manualBonusCalculation.path,
-                    lazy: lazyPage(() => import('../features/public/manuals/calculation-of-bonusincome-page')),
+                    lazy: lazyPage(
+                      () => import('../features/public/manuals/calculation-of-bonusincome-page'),
+                    ),
                   },
                   {
                     path: paths.manualBonusReceiving.path,
