@@ -107,6 +107,8 @@ export interface DownlineNode extends MemberBrief {
   business_title: string | null;
   /** active on today's business date (plan 1.2) */
   is_active: boolean;
+  /** YYYY-MM-DD: the last day of activity (plan 1.2), null without personal PV */
+  expiry_date: string | null;
   point: string;
   left_team: number;
   right_team: number;
@@ -129,6 +131,7 @@ export const downlineNodeSchema: z.ZodType<DownlineNode> = memberBriefSchema
     package: z.string().nullable(),
     business_title: z.string().nullable(),
     is_active: z.boolean(),
+    expiry_date: z.string().nullable(),
     point: decimal,
     left_team: int,
     right_team: int,

@@ -95,7 +95,7 @@ describe('one standing for the network API and placement', () => {
     expect(expectData(await net(t.app, 'GET', '/me', expired.token)).is_active).toBe(false);
   });
 
-  it("the tree's nodes show the same activity as standing", async () => {
+  it("the tree's nodes show the same activity and expiry date as standing", async () => {
     const tree = expectData(await net(t.app, 'GET', `/member_downline/${top.member.id}?depth=2`, topToken));
     const left = tree.top.left;
     const right = tree.top.right;
@@ -105,9 +105,14 @@ describe('one standing for the network API and placement', () => {
       expired.memberId,
       suspended.memberId,
     ]);
-    expect(left.is_active).toBe((await standing(active.memberId)).active);
-    expect(right.is_active).toBe((await standing(expired.memberId)).active);
-    expect(grandchild.is_active).toBe((await standing(suspended.memberId)).active);
+    for (const [node, m] of [
+      [left, active],
+      [right, expired],
+      [grandchild, suspended],
+    ] as const) {
+      const s = await standing(m.memberId);
+      expect(node).toMatchObject({ is_active: s.active, expiry_date: s.expiry, package: 'STARTER' });
+    }
     expect([left.is_active, right.is_active, grandchild.is_active]).toEqual([true, false, true]);
     // The top has no package: inactive, whatever its account flag says.
     expect(tree.top.is_active).toBe(false);

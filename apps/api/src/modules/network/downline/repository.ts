@@ -22,6 +22,7 @@ type NodeRow = BriefRow & {
   package: string | null;
   business_title: string | null;
   is_active: boolean;
+  expiry_date: string | null;
   point: string;
   left_team: number;
   right_team: number;
@@ -49,7 +50,7 @@ export async function subtree(
       union all
       select c.id, t.level + 1 from t join members c on c.placement_parent_id = t.id where t.level < ${depth}
     )
-    select ${BRIEF_COLUMNS}, m.package, m.business_title, ${activeOnSql(sql`m.expiry_date`, today)} as is_active, m.point::text,
+    select ${BRIEF_COLUMNS}, m.package, m.business_title, ${activeOnSql(sql`m.expiry_date`, today)} as is_active, m.expiry_date::text, m.point::text,
       m.left_team, m.right_team, coalesce(vp.left_points, 0)::numeric(16,2)::text as left_points, coalesce(vp.right_points, 0)::numeric(16,2)::text as right_points, m.side, m.placement_parent_id,
       m.placed_at, t.level
     from t join members m on m.id = t.id join users u on u.id = m.user_id
@@ -62,6 +63,7 @@ export async function subtree(
       package: r.package,
       business_title: r.business_title,
       is_active: r.is_active,
+      expiry_date: r.expiry_date,
       point: r.point,
       left_team: r.left_team,
       right_team: r.right_team,

@@ -29,6 +29,7 @@ function node(level: number, over: Partial<DownlineNode> = {}): DownlineNode {
     package: null,
     business_title: null,
     is_active: true,
+    expiry_date: null,
     point: '0.00',
     left_team: left ? 1 : 0,
     right_team: right ? 1 : 0,
