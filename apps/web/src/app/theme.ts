@@ -1,4 +1,4 @@
-import { Badge, Button, createTheme, Pagination } from '@mantine/core';
+import { Anchor, Badge, Button, createTheme, Pagination, ScrollArea } from '@mantine/core';
 import { i18n } from '../lib/i18n/i18n';
 import { colors } from './palette';
 import classes from './theme.module.css';
@@ -28,6 +28,11 @@ export const theme = createTheme({
   components: {
     Button: Button.extend({ classNames: { root: classes.buttonRoot, label: classes.buttonLabel } }),
     Badge: Badge.extend({ classNames: { root: classes.badgeRoot, label: classes.badgeLabel } }),
+    // A link inside text is told apart by more than its colour (WCAG 1.4.1); a link that is not
+    // inside text (navigation, cards) says underline="never" itself.
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A region that scrolls (wide tables on a phone) can be scrolled from the keyboard.
+    ScrollArea: ScrollArea.extend({ defaultProps: { viewportProps: { tabIndex: 0 } } }),
     // The arrows of every pagination (the shop's, mantine-datatable's) are named for screen
     // readers, in the language on screen when they render.
     Pagination: Pagination.extend({
