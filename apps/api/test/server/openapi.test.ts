@@ -41,8 +41,11 @@ function operations() {
 }
 
 describe('OpenAPI document', () => {
-  it('lists every API route', () => {
+  it('lists every API route, and /docs serves the same document', async () => {
     expect(operations().length).toBeGreaterThan(100);
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(Object.keys(doc.paths));
   });
 
   it('every route declares the schema of its success answer', () => {
