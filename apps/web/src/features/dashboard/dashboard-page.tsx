@@ -1,3 +1,4 @@
+import './dashboard-namespace';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/auth/use-session';

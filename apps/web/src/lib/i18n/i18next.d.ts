@@ -1,4 +1,5 @@
 import type { resources } from './resources';
+import type dashboard from '../../locales/th/dashboard.json';
 import type engine from '../../locales/th/engine.json';
 import type legal from '../../locales/th/legal.json';
 import type manuals from '../../locales/th/manuals.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: (typeof resources)['th'] & {
+      dashboard: typeof dashboard;
       engine: typeof engine;
       legal: typeof legal;
       manuals: typeof manuals;

@@ -1,3 +1,4 @@
+import '../dashboard-namespace';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Box, Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core';

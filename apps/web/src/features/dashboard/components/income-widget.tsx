@@ -1,3 +1,4 @@
+import '../dashboard-namespace';
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { IncomeSummary } from '@portal/contracts/income-reports';
 import type { UseQueryResult } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '../dashboard-namespace';
 import { ActionIcon, CopyButton, Group, Paper, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../dashboard-namespace';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { MemberBrief, TeamOverview } from '@portal/contracts/network';
 import type { ReactNode } from 'react';

@@ -1,3 +1,4 @@
+import '../dashboard-namespace';
 import { Badge, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TravelPoint } from '@portal/contracts/travel-report';
 import type { ReactNode } from 'react';

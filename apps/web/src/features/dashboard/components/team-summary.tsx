@@ -1,3 +1,4 @@
+import '../dashboard-namespace';
 import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBinaryTree2 } from '@tabler/icons-react';
 import type { DownlineSummary } from '@portal/contracts/network';

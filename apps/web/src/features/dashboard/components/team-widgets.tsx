@@ -1,3 +1,4 @@
+import '../dashboard-namespace';
 import { Alert, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../dashboard-namespace';
 import { Badge, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import type { User } from '@portal/contracts/identity';
