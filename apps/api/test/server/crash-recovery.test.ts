@@ -46,7 +46,7 @@ const signIn = (port: number, i: number) =>
 describe('crash recovery', () => {
   it(
     'when the portal is killed with -9 then its PostgreSQL stops by itself, the next start on the same DATA_DIR comes up without help, and every acknowledged write is there',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       const dir = dataDir('crash');
       const first = startServer(dir, await freePort());
@@ -77,7 +77,7 @@ describe('crash recovery', () => {
 
   it(
     'when a PostgreSQL is still running from a portal that is gone then the next start stops it cleanly and says so; one whose portal lives is refused, naming both processes',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       const dir = dataDir('orphan');
       const first = startServer(dir, await freePort(), { DEMO_SEED: 'false' });
@@ -125,7 +125,7 @@ describe('crash recovery', () => {
 
   it(
     'when the embedded PostgreSQL is killed with -9 then requests answer 503 SERVICE_UNAVAILABLE with Retry-After (never 500) until the portal has restarted it, then 200 again',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       const dir = dataDir('pg-crash');
       const s = startServer(dir, await freePort(), { DEMO_SEED: 'false' });

@@ -43,7 +43,7 @@ export function startServer(dataDir: string, port: number, extraEnv: Record<stri
   return { child, port, output: () => out, exited };
 }
 
-export async function waitReady(s: Running, timeoutMs = 60_000) {
+export async function waitReady(s: Running, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (s.child.exitCode !== null) throw new Error(`server exited:\n${s.output()}`);
