@@ -55,6 +55,7 @@ const MEMBER_ONLY = new Set(
     paths.reports.path,
     ...Object.values(paths.report).map((r) => r.path),
     paths.holdPoint.path,
+    paths.holdPointManageIndex.path,
     paths.canceledOrders.path,
     paths.statements.path,
   ].map(lower),

@@ -175,6 +175,12 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/statements/hold-manage-page')),
                   },
                   {
+                    // The specification's /hold_point/manage takes the lot as a route parameter:
+                    // without one, the list of lots is where to choose it.
+                    path: paths.holdPointManageIndex.path,
+                    element: <Navigate to={paths.holdPoint.path} replace />,
+                  },
+                  {
                     path: paths.canceledOrders.path,
                     lazy: lazyPage(() => import('../features/statements/canceled-orders-page')),
                   },

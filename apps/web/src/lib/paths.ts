@@ -39,6 +39,7 @@ export const paths = {
     path: '/hold_point/manage/:lotId',
     href: (lotId: number) => `/hold_point/manage/${lotId}`,
   },
+  holdPointManageIndex: { path: '/hold_point/manage', href: () => '/hold_point/manage' },
   /** The member's canceled orders (?from=&to=&page=). */
   canceledOrders: { path: '/canceled_orders', href: () => '/canceled_orders' },
   /** Statements of closed periods; ?month=YYYY-MM or ?year=YYYY opens one. */
