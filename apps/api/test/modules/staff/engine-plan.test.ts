@@ -13,7 +13,7 @@ import { staffToken } from '../../helpers/shop';
  * The plan on the staff desk (plan section 7): the version in force and the versions, a new version
  * from a date (never a closed day, nor today), and the simulator (section 13) behind the same API.
  */
-const EXAMPLES = path.resolve(import.meta.dirname, '../../../../../../shared/spec/plan-examples');
+const EXAMPLES = path.resolve(import.meta.dirname, '../../../../../scenarios/plan-examples');
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof staffToken>>;
 const DAY = '2025-03-01';
