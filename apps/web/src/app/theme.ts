@@ -1,4 +1,12 @@
-import { Anchor, Badge, Button, createTheme, Pagination, ScrollArea } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  createTheme,
+  Pagination,
+  ScrollArea,
+  TableScrollContainer,
+} from '@mantine/core';
 import { i18n } from '../lib/i18n/i18n';
 import { colors } from './palette';
 import classes from './theme.module.css';
@@ -33,6 +41,11 @@ export const theme = createTheme({
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // A region that scrolls (wide tables on a phone) can be scrolled from the keyboard.
     ScrollArea: ScrollArea.extend({ defaultProps: { viewportProps: { tabIndex: 0 } } }),
+    // A wide table scrolls natively (one keyboard stop, the phone's own swipe) with a focus ring.
+    TableScrollContainer: TableScrollContainer.extend({
+      defaultProps: { type: 'native', tabIndex: 0 },
+      classNames: { scrollContainer: classes.scrollRegion },
+    }),
     // The arrows of every pagination (the shop's, mantine-datatable's) are named for screen
     // readers, in the language on screen when they render.
     Pagination: Pagination.extend({
