@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DownlineSummary, NetworkMember, TeamOverview } from '@portal/contracts/network';
+import type { DownlineSummary, TeamOverview } from '@portal/contracts/network';
 import { apiRequest } from '../../../lib/http/client';
 
 /**
@@ -8,17 +8,8 @@ import { apiRequest } from '../../../lib/http/client';
  */
 const KEY = ['network'] as const;
 
-/** My network member; `is_placed` decides whether there is a team to show. */
-export const networkMeQuery = () =>
-  queryOptions({
-    queryKey: [...KEY, 'me'],
-    queryFn: ({ signal }) => apiRequest<NetworkMember>('/api/v1/me', { service: 'network', signal }),
-    staleTime: 5 * 60_000,
-  });
-
-export function useNetworkMe() {
-  return useQuery(networkMeQuery());
-}
+/** My network member (`is_placed` decides whether there is a team to show): the one shared fetcher. */
+export { useNetworkMe } from '../../../lib/network-me';
 
 export const teamSummaryQuery = () =>
   queryOptions({
