@@ -296,6 +296,10 @@ export function NavMenu({
         ) : item.children && !minimised ? (
           <NavLink
             {...common}
+            // A group only opens and closes: a button, which the keyboard reaches (an <a> without
+            // an href is skipped by Tab, so the reports were out of reach).
+            component="button"
+            type="button"
             onClick={undefined}
             defaultOpened={
               item.to !== undefined && (pathname === item.to || pathname.startsWith(`${item.to}/`))
