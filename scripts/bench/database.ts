@@ -30,7 +30,8 @@ export async function benchDatabase(name: string, poolSize = 16): Promise<BenchD
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
+  // The portal's own pool reaches the embedded server through its Unix socket (db/runtime.ts).
+  const url = new URL(server?.localUrl ?? adminUrl);
   url.pathname = `/${dbName}`;
   const database = connect(url.toString(), poolSize);
   return {

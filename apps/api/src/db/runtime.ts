@@ -62,5 +62,5 @@ export async function openDatabase(
   if (config.databaseUrl)
     return { database: connect(config.databaseUrl, 10, notice), embedded: null, url: config.databaseUrl };
   const embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), notice });
-  return { database: connect(embedded.url, 10, notice), embedded, url: embedded.url };
+  return { database: connect(embedded.localUrl, 10, notice), embedded, url: embedded.url };
 }
