@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { addDays } from './dates';
 import { baht, pvMoney, satang, type Satang } from './money';
 import { noticeOrderCanceled } from './notices';
 import { PlanRuleError, type Plan } from './plan';
-import { expiryAsOf, isActiveOn, packagesAsOf, suspendedAt } from './standing';
+import { expiryAsOf, isActiveOn, packagesAsOf, standingOf, suspendedAt, suspendedAtSql } from './standing';
 
 /**
  * Posting functions (plan sections 2, 4, 5): what a payment, a cancellation, a hold release or a use
@@ -44,6 +44,17 @@ async function loadOrder(tx: Tx, orderId: number): Promise<OrderRow> {
   return rows[0];
 }
 
+/** The order locked, with what its payment depends on: the buyer's suspension at `at` and referrer. */
+async function loadOrderToPay(tx: Tx, orderId: number, at: Date) {
+  const { rows } = await tx.execute<OrderRow & { suspended: boolean; referrer_member_id: number | null }>(sql`
+    select o.id, o.order_no, o.member_id, o.order_type, o.package_code, o.payment_status, o.status, o.hold_points,
+      o.pv_total, o.lvp_total, o.lvp_used, o.points_used::text, o.paid_date::text, o.canceled_date::text,
+      ${suspendedAtSql(sql`o.member_id`, at)} as suspended, m.referrer_member_id
+    from orders o join members m on m.id = o.member_id where o.id = ${orderId} for update of o`);
+  if (!rows[0]) throw new PlanRuleError(`order ${orderId} does not exist`);
+  return rows[0];
+}
+
 interface IncomeInput {
   memberId: number;
   type: 'CYCLE' | 'REFERRER' | 'CASHBACK' | 'MTA' | 'DROPSHIP';
@@ -56,38 +67,121 @@ interface IncomeInput {
   incomeDate: string;
 }
 
-/** An income line, once: its natural key is (member, type, source, generation). */
-export async function addIncome(tx: Tx, line: IncomeInput): Promise<void> {
-  await tx.execute(sql`
-    insert into income_lines (member_id, type, source, generation, order_id, order_item_id, amount, point_part, income_date)
-    values (${line.memberId}, ${line.type}, ${line.source}, ${line.generation ?? 0}, ${line.orderId ?? null},
-      ${line.orderItemId ?? null}, ${baht(line.amount)}, ${baht(line.pointPart ?? 0n)}, ${line.incomeDate})
-    on conflict (member_id, type, source, generation, correction) do nothing`);
+type VolumeRow = {
+  key: string;
+  memberId: number;
+  date: string;
+  pv: number;
+  personal: boolean;
+  flowsUp: boolean;
+  ownSide?: 'left' | 'right' | null;
+  repurchase: boolean;
+  kind: 'ORDER' | 'RELEASE' | 'REVERSAL';
+  source: string;
+  orderId: number | null;
+};
+
+type LvpRow = {
+  key: string;
+  memberId: number;
+  type: 'INCREASE' | 'DECREASE' | 'OTHER';
+  points: number;
+  remark: string;
+  date: string;
+  orderId: number | null;
+  createdBy?: number | null;
+};
+
+type PointRow = {
+  key: string;
+  memberId: number;
+  kind: 'CYCLE' | 'USE' | 'REFUND' | 'OTHER';
+  points: Satang;
+  remark: string;
+  date: string;
+  orderId?: number | null;
+  createdBy?: number | null;
+};
+
+/** What one event writes: rows of the ledgers (each once, by its natural key) and other changes. */
+interface Postings {
+  volume?: VolumeRow[];
+  lvp?: LvpRow[];
+  points?: PointRow[];
+  income?: IncomeInput[];
+  /** Other changes of the same event (an UPDATE), written in the same statement. */
+  also?: SQL[];
 }
 
-async function addVolume(
-  tx: Tx,
-  p: {
-    key: string;
-    memberId: number;
-    date: string;
-    pv: number;
-    personal: boolean;
-    flowsUp: boolean;
-    ownSide?: 'left' | 'right' | null;
-    repurchase: boolean;
-    kind: 'ORDER' | 'RELEASE' | 'REVERSAL';
-    source: string;
-    orderId: number | null;
-  },
-) {
-  if (p.pv === 0) return;
-  await tx.execute(sql`
-    insert into volume_postings (natural_key, member_id, effective_date, pv, personal, flows_up, own_side, repurchase, kind, source, order_id)
-    values (${p.key}, ${p.memberId}, ${p.date}, ${p.pv}, ${p.personal}, ${p.flowsUp}, ${p.ownSide ?? null},
-      ${p.repurchase}, ${p.kind}, ${p.source}, ${p.orderId})
-    on conflict (natural_key) do nothing`);
+const rowsOf = (rows: SQL[]) => sql.join(rows, sql`, `);
+
+/**
+ * Writes an event's postings in one statement (one round trip, however many tables): each insert or
+ * update is a data-modifying WITH query. They touch different rows, see the same snapshot, and a
+ * row already written (its natural key) is left as it is, so a repeated call changes nothing.
+ */
+async function writePostings(tx: Tx, postings: Postings): Promise<void> {
+  const parts: SQL[] = [];
+  const volume = (postings.volume ?? []).filter((p) => p.pv !== 0);
+  if (volume.length > 0) {
+    parts.push(sql`insert into volume_postings (natural_key, member_id, effective_date, pv, personal, flows_up, own_side, repurchase, kind, source, order_id)
+    values ${rowsOf(
+      volume.map(
+        (
+          p,
+        ) => sql`(${p.key}, ${p.memberId}, ${p.date}::date, ${p.pv}::int, ${p.personal}::boolean, ${p.flowsUp}::boolean,
+          ${p.ownSide ?? null}, ${p.repurchase}::boolean, ${p.kind}, ${p.source}, ${p.orderId}::bigint)`,
+      ),
+    )} on conflict (natural_key) do nothing`);
+  }
+  if (postings.lvp?.length) {
+    parts.push(sql`insert into lvp_postings (natural_key, member_id, type, points, remark, order_id, effective_date, created_by)
+    values ${rowsOf(
+      postings.lvp.map(
+        (
+          l,
+        ) => sql`(${l.key}, ${l.memberId}, ${l.type}, ${l.points}::int, ${l.remark}, ${l.orderId}::bigint, ${l.date}::date,
+          ${l.createdBy ?? null}::bigint)`,
+      ),
+    )} on conflict (natural_key) do nothing`);
+  }
+  if (postings.points?.length) {
+    parts.push(sql`insert into point_postings (natural_key, member_id, kind, points, remark, order_id, effective_date, created_by)
+    values ${rowsOf(
+      postings.points.map(
+        (
+          p,
+        ) => sql`(${p.key}, ${p.memberId}, ${p.kind}, ${baht(p.points)}::numeric, ${p.remark}, ${p.orderId ?? null}::bigint,
+          ${p.date}::date, ${p.createdBy ?? null}::bigint)`,
+      ),
+    )} on conflict (natural_key) do nothing`);
+  }
+  if (postings.income?.length) {
+    parts.push(sql`insert into income_lines (member_id, type, source, generation, order_id, order_item_id, amount, point_part, income_date)
+    values ${rowsOf(
+      postings.income.map(
+        (
+          l,
+        ) => sql`(${l.memberId}, ${l.type}, ${l.source}, ${l.generation ?? 0}::int, ${l.orderId ?? null}::bigint,
+          ${l.orderItemId ?? null}::bigint, ${baht(l.amount)}::numeric, ${baht(l.pointPart ?? 0n)}::numeric, ${l.incomeDate}::date)`,
+      ),
+    )} on conflict (member_id, type, source, generation, correction) do nothing`);
+  }
+  parts.push(...(postings.also ?? []));
+  if (parts.length === 0) return;
+  const [main, ...others] = parts;
+  if (others.length === 0) {
+    await tx.execute(main!);
+    return;
+  }
+  const withs = others.map((q, i) => sql`${sql.raw(`w${i}`)} as (${q})`);
+  await tx.execute(sql`with ${sql.join(withs, sql`, `)} ${main!}`);
 }
+
+/** An income line, once: its natural key is (member, type, source, generation). */
+export const addIncome = (tx: Tx, line: IncomeInput) => writePostings(tx, { income: [line] });
+
+const addVolume = (tx: Tx, p: VolumeRow) => writePostings(tx, { volume: [p] });
 
 async function addLvp(
   tx: Tx,
@@ -100,10 +194,7 @@ async function addLvp(
   orderId: number | null,
   createdBy: number | null = null,
 ) {
-  await tx.execute(sql`
-    insert into lvp_postings (natural_key, member_id, type, points, remark, order_id, effective_date, created_by)
-    values (${key}, ${memberId}, ${type}, ${points}, ${remark}, ${orderId}, ${date}, ${createdBy})
-    on conflict (natural_key) do nothing`);
+  await writePostings(tx, { lvp: [{ key, memberId, type, points, remark, date, orderId, createdBy }] });
 }
 
 export async function addPoints(
@@ -117,10 +208,7 @@ export async function addPoints(
   orderId: number | null = null,
   createdBy: number | null = null,
 ) {
-  await tx.execute(sql`
-    insert into point_postings (natural_key, member_id, kind, points, remark, order_id, effective_date, created_by)
-    values (${key}, ${memberId}, ${kind}, ${baht(points)}, ${remark}, ${orderId}, ${date}, ${createdBy})
-    on conflict (natural_key) do nothing`);
+  await writePostings(tx, { points: [{ key, memberId, kind, points, remark, date, orderId, createdBy }] });
 }
 
 export async function lvpBalance(tx: Tx, memberId: number): Promise<number> {
@@ -142,19 +230,10 @@ export async function pointBalance(tx: Tx, memberId: number): Promise<Satang> {
  * refreshed from the ledger for the one member a payment, cancellation or release changed.
  */
 export async function refreshMemberStanding(tx: Tx, plan: Plan, memberId: number, date: string) {
-  const pkg = (await packagesAsOf(tx, [memberId], date)).get(memberId) ?? null;
-  const expiry = (await expiryAsOf(tx, [memberId], date, plan)).get(memberId) ?? null;
+  const standing = await standingOf(tx, memberId, date, plan);
   await tx.execute(
-    sql`update members set package = ${pkg}, expiry_date = ${expiry}, updated_at = now() where id = ${memberId}`,
+    sql`update members set package = ${standing.package}, expiry_date = ${standing.expiry}, updated_at = now() where id = ${memberId}`,
   );
-}
-
-/** The member's referrer (sponsor). */
-async function referrerOf(tx: Tx, memberId: number): Promise<number | null> {
-  const { rows } = await tx.execute<{ referrer_member_id: number | null }>(
-    sql`select referrer_member_id from members where id = ${memberId}`,
-  );
-  return rows[0]?.referrer_member_id ?? null;
 }
 
 /**
@@ -183,24 +262,31 @@ async function checkPackageRules(tx: Tx, plan: Plan, order: OrderRow, date: stri
  * its LVP and the income it gives, dated the payment's business date. Paying twice pays once.
  */
 export async function postPayment(tx: Tx, plan: Plan, orderId: number, when: Moment): Promise<boolean> {
-  const order = await loadOrder(tx, orderId);
+  const order = await loadOrderToPay(tx, orderId, when.at);
   if (order.payment_status === 'paid' || order.canceled_date) return false;
   await checkPackageRules(tx, plan, order, when.date);
-  await tx.execute(sql`
-    update orders set payment_status = 'paid', status = 'paid', paid_at = ${when.at.toISOString()}::timestamptz,
-      paid_date = ${when.date}, updated_at = now() where id = ${orderId}`);
 
+  // Everything the payment writes goes to the database at once, in one statement.
+  const postings: Required<Pick<Postings, 'volume' | 'lvp' | 'income' | 'also'>> = {
+    volume: [],
+    lvp: [],
+    income: [],
+    also: [
+      sql`update orders set payment_status = 'paid', status = 'paid', paid_at = ${when.at.toISOString()}::timestamptz,
+        paid_date = ${when.date}, updated_at = now() where id = ${orderId}`,
+    ],
+  };
   const buyer = order.member_id;
-  const suspended = (await suspendedAt(tx, [buyer], when.at)).has(buyer);
+  const suspended = order.suspended;
   const isRepurchase = order.order_type === 'REPURCHASE';
   const hold = order.pv_total > 0 && ((isRepurchase && order.hold_points) || suspended);
   if (hold) {
-    await tx.execute(sql`
+    postings.also.push(sql`
       insert into hold_lots (member_id, order_id, pv_total, created_date, deadline, repurchase)
       values (${buyer}, ${orderId}, ${order.pv_total}, ${when.date}, ${addDays(when.date, plan.params.HOLD_RELEASE_DAYS)}, ${isRepurchase})
       on conflict (order_id) do nothing`);
   } else {
-    await addVolume(tx, {
+    postings.volume.push({
       key: `order:${orderId}`,
       memberId: buyer,
       date: when.date,
@@ -215,25 +301,24 @@ export async function postPayment(tx: Tx, plan: Plan, orderId: number, when: Mom
   }
 
   if (isRepurchase && order.lvp_total > 0) {
-    await addLvp(
-      tx,
-      `order:${orderId}`,
-      buyer,
-      'INCREASE',
-      order.lvp_total,
-      `order ${order.order_no}`,
-      when.date,
+    postings.lvp.push({
+      key: `order:${orderId}`,
+      memberId: buyer,
+      type: 'INCREASE',
+      points: order.lvp_total,
+      remark: `order ${order.order_no}`,
+      date: when.date,
       orderId,
-    );
+    });
   }
 
   if (order.order_type === 'PACKAGE' || order.order_type === 'UPGRADE') {
-    const referrer = await referrerOf(tx, buyer);
+    const referrer = order.referrer_member_id;
     if (referrer !== null) {
       const expiry = (await expiryAsOf(tx, [referrer], when.date, plan)).get(referrer);
       const referrerSuspended = (await suspendedAt(tx, [referrer], when.at)).has(referrer);
       if (isActiveOn(expiry, when.date) && !referrerSuspended) {
-        await addIncome(tx, {
+        postings.income.push({
           memberId: referrer,
           type: 'REFERRER',
           source: order.order_no,
@@ -246,7 +331,7 @@ export async function postPayment(tx: Tx, plan: Plan, orderId: number, when: Mom
   }
 
   if (isRepurchase && !suspended) {
-    await addIncome(tx, {
+    postings.income.push({
       memberId: buyer,
       type: 'CASHBACK',
       source: order.order_no,
@@ -270,7 +355,7 @@ export async function postPayment(tx: Tx, plan: Plan, orderId: number, when: Mom
     for (const item of items) {
       const selling = satang(item.selling_price ?? item.member_price);
       const compensation = (selling - satang(item.member_price)) * BigInt(item.qty);
-      await addIncome(tx, {
+      postings.income.push({
         memberId: buyer,
         type: 'DROPSHIP',
         source: order.order_no,
@@ -282,6 +367,7 @@ export async function postPayment(tx: Tx, plan: Plan, orderId: number, when: Mom
       });
     }
   }
+  await writePostings(tx, postings);
   await refreshMemberStanding(tx, plan, buyer, when.date);
   return true;
 }

@@ -44,24 +44,28 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000
 const fromDayNumber = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Expiry dates as of the end of day `date`: personal postings effective by then whose source was not
- * reversed by then (a cancellation removes the posting and the replay is repeated; a later
- * cancellation does not change an earlier day).
+ * Personal postings effective by the end of day $1 whose source was not reversed by then (a
+ * cancellation removes the posting and the replay is repeated; a later cancellation does not change
+ * an earlier day), grouped by member in replay order. `$2` is the member id array when `filtered`.
  */
+const personalPostingsSql = (filtered: boolean) => `
+  select p.member_id, p.effective_date::text, p.pv, p.id
+  from volume_postings p
+  where ${filtered ? 'p.member_id = any($2::bigint[]) and' : ''} p.personal and p.kind <> 'REVERSAL'
+    and p.effective_date <= $1::date
+    and not exists (select 1 from volume_postings r where r.kind = 'REVERSAL' and r.source = p.source
+                    and r.member_id = p.member_id and r.effective_date <= $1::date)
+  order by p.member_id, p.effective_date, p.id`;
+
+/** Expiry dates as of the end of day `date`: the replay of `personalPostingsSql`. */
 export async function expiryAsOf(db: Q, memberIds: readonly number[] | null, date: string, plan: Plan) {
   const out = new Map<number, string | null>();
   if (memberIds?.length === 0) return out;
   // Many members at once (a closing): read every personal posting rather than ship a huge id list.
-  const filter = memberIds && memberIds.length <= 200_000;
+  const filter = !!memberIds && memberIds.length <= 200_000;
   const rows = await queryArrays<[string, string, number]>(
     db,
-    `select p.member_id, p.effective_date::text, p.pv
-     from volume_postings p
-     where ${filter ? 'p.member_id = any($2::bigint[]) and' : ''} p.personal and p.kind <> 'REVERSAL'
-       and p.effective_date <= $1::date
-       and not exists (select 1 from volume_postings r where r.kind = 'REVERSAL' and r.source = p.source
-                       and r.member_id = p.member_id and r.effective_date <= $1::date)
-     order by p.member_id, p.effective_date, p.id`,
+    personalPostingsSql(filter),
     filter ? [date, memberIds] : [date],
   );
   // Rows come grouped by member: replay each group as it passes.
@@ -77,6 +81,22 @@ export async function expiryAsOf(db: Q, memberIds: readonly number[] | null, dat
   }
   for (const id of memberIds ?? []) if (!out.has(id)) out.set(id, null);
   return out;
+}
+
+/**
+ * One member's package and expiry date as of the end of day `date` (`packagesAsOf` and
+ * `expiryAsOf` for one member, read in one round trip): what a payment or a cancellation refreshes.
+ */
+export async function standingOf(db: Q, memberId: number, date: string, plan: Plan) {
+  const [row] = await queryArrays<[string | null, [string, number][]]>(
+    db,
+    `select (select package_code from (${packagesSql(true)}) k) as package,
+       (select coalesce(json_agg(json_build_array(e.effective_date, e.pv) order by e.effective_date, e.id), '[]'::json)
+        from (${personalPostingsSql(true)}) e) as postings`,
+    [date, [memberId]],
+  );
+  const postings = (row?.[1] ?? []).map(([effectiveDate, pv]) => ({ effectiveDate, pv }));
+  return { package: row?.[0] ?? null, expiry: replayExpiry(postings, plan) };
 }
 
 /** Active on day d ⇔ an expiry date on or after d. */
@@ -102,6 +122,12 @@ const SUSPENDING = sql.raw(`('active', 'done')`);
  */
 export const suspendedNowSql = (memberId: SQL) => sql`coalesce((
   select s.status in ${SUSPENDING} from suspension_entries s where s.member_id = ${memberId}
+  order by s.created_at desc, s.id desc limit 1), false)`;
+
+/** SQL: the member whose id is `memberId` was suspended at the instant `at` (as `suspendedAt`). */
+export const suspendedAtSql = (memberId: SQL, at: Date) => sql`coalesce((
+  select s.status in ${SUSPENDING} from suspension_entries s
+  where s.member_id = ${memberId} and s.created_at <= ${at.toISOString()}::timestamptz
   order by s.created_at desc, s.id desc limit 1), false)`;
 
 /**
@@ -149,14 +175,18 @@ export const suspendedOn = (db: Q, memberIds: readonly number[] | null, date: st
  * The package in force at the end of day d (plan 1.1): the newest PACKAGE or UPGRADE order paid by
  * then and not canceled by then.
  */
+const packagesSql = (filtered: boolean) => `
+  select distinct on (o.member_id) o.member_id, o.package_code from orders o
+  where o.order_type in ('PACKAGE', 'UPGRADE') and o.paid_date <= $1::date
+    and (o.canceled_date is null or o.canceled_date > $1::date)
+    ${filtered ? 'and o.member_id = any($2::bigint[])' : ''}
+  order by o.member_id, o.paid_date desc, o.paid_at desc nulls last, o.id desc`;
+
+/** The packages in force at the end of day `date` (`packagesSql`), by member. */
 export async function packagesAsOf(db: Q, memberIds: readonly number[] | null, date: string) {
   const rows = await queryArrays<[string, string]>(
     db,
-    `select distinct on (o.member_id) o.member_id, o.package_code from orders o
-     where o.order_type in ('PACKAGE', 'UPGRADE') and o.paid_date <= $1::date
-       and (o.canceled_date is null or o.canceled_date > $1::date)
-       ${memberIds ? 'and o.member_id = any($2::bigint[])' : ''}
-     order by o.member_id, o.paid_date desc, o.paid_at desc nulls last, o.id desc`,
+    packagesSql(!!memberIds),
     memberIds ? [date, memberIds] : [date],
   );
   return new Map(rows.map((r) => [Number(r[0]), r[1]]));
