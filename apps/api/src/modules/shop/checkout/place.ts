@@ -5,14 +5,14 @@ import { useLvp, usePoints, type Moment } from '../../../compensation/ledger';
 import { baht, type Satang } from '../../../compensation/money';
 import { PlanRuleError, type Plan } from '../../../compensation/plan';
 import { AppError } from '../../../lib/errors';
-import { audit, type Actor } from '../audit';
+import type { Actor } from '../audit';
 import { stockOf, takeStock, type ProductRow } from '../catalog/repository';
 import { shopErrors } from '../errors';
 import { providerFor, type PaymentKind } from '../payments/providers';
 import { insertPayment } from '../payments/repository';
 import { paidAtOnce, payOrder } from '../payments/service';
 import { paymentReference, totals, type Totals } from './pricing';
-import { insertLines, insertOrder, insertShopOrder, nextOrderNo } from './repository';
+import { insertOrderRecords } from './repository';
 
 export interface DraftLine {
   product: ProductRow;
@@ -66,27 +66,26 @@ export async function placeOrder(
 ): Promise<{ orderId: number; orderNo: string; totals: Totals }> {
   const subtotal = draft.lines.reduce((n, l) => n + l.unitPrice * BigInt(l.qty), 0n);
   const money = totals(subtotal, draft.shipping, draft.useLvp, draft.usePoints);
-  const orderNo = await nextOrderNo(tx, when.date);
-  const orderId = await insertOrder(tx, {
-    orderNo,
-    memberId: draft.memberId,
-    orderType: draft.orderType,
-    packageCode: draft.packageCode,
-    holdPoints: draft.holdPoints,
-    pvTotal: draft.lines.reduce((n, l) => n + l.pv * l.qty, 0),
-    lvpTotal: draft.lines.reduce((n, l) => n + l.lvp * l.qty, 0),
-    subtotal: baht(money.subtotal),
-    shippingAmount: baht(money.shipping),
-    vatAmount: baht(money.vat),
-    totalAmount: baht(money.total),
-    lvpUsed: money.lvpUsed,
-    pointsUsed: baht(money.pointsUsed),
-    netAmount: baht(money.net),
-  });
-  await insertLines(
-    tx,
-    orderId,
-    draft.lines.map((l, i) => ({
+  const method: PaymentKind | null =
+    draft.paymentMethod === null ? null : money.net === 0n ? 'balance' : draft.paymentMethod;
+  const { orderId, orderNo } = await insertOrderRecords(tx, {
+    date: when.date,
+    order: {
+      memberId: draft.memberId,
+      orderType: draft.orderType,
+      packageCode: draft.packageCode,
+      holdPoints: draft.holdPoints,
+      pvTotal: draft.lines.reduce((n, l) => n + l.pv * l.qty, 0),
+      lvpTotal: draft.lines.reduce((n, l) => n + l.lvp * l.qty, 0),
+      subtotal: baht(money.subtotal),
+      shippingAmount: baht(money.shipping),
+      vatAmount: baht(money.vat),
+      totalAmount: baht(money.total),
+      lvpUsed: money.lvpUsed,
+      pointsUsed: baht(money.pointsUsed),
+      netAmount: baht(money.net),
+    },
+    lines: draft.lines.map((l, i) => ({
       productId: l.product.id,
       kind: l.product.kind,
       bundleItems: l.bundleItems,
@@ -103,21 +102,24 @@ export async function placeOrder(
         lvpPerUnit: l.lvp,
       },
     })),
-  );
-  const method: PaymentKind | null =
-    draft.paymentMethod === null ? null : money.net === 0n ? 'balance' : draft.paymentMethod;
-  await insertShopOrder(tx, {
-    orderId,
-    channel: draft.channel,
-    buyerUserId: draft.buyerUserId,
-    idempotencyScope: draft.idempotency.scope,
-    idempotencyKey: draft.idempotency.key,
-    requestHash: draft.idempotency.hash,
-    deliveryMethod: draft.delivery.method,
-    shippingAddress: draft.delivery.address,
-    customer: draft.customer,
-    guestKeyHash: draft.guestKeyHash,
-    paymentMethod: method ?? 'external',
+    shop: {
+      channel: draft.channel,
+      buyerUserId: draft.buyerUserId,
+      idempotencyScope: draft.idempotency.scope,
+      idempotencyKey: draft.idempotency.key,
+      requestHash: draft.idempotency.hash,
+      deliveryMethod: draft.delivery.method,
+      shippingAddress: draft.delivery.address,
+      customer: draft.customer,
+      guestKeyHash: draft.guestKeyHash,
+      paymentMethod: method ?? 'external',
+    },
+    audit: {
+      actor: by.actor,
+      actorUserId: by.userId,
+      action: 'order_placed',
+      detail: { channel: draft.channel },
+    },
   });
 
   if (money.lvpUsed > 0) {
@@ -139,7 +141,6 @@ export async function placeOrder(
       throw new AppError(422, 'INSUFFICIENT_POINTS', message, { use_points: [message] });
     }
   }
-  await audit(tx, by, 'order_placed', { orderId }, { order_no: orderNo, channel: draft.channel });
 
   if (method === null) {
     await payOrder(tx, orderId, when, draft.plan);

@@ -36,6 +36,33 @@ export async function insertPayment(tx: Tx, values: typeof shopPayments.$inferIn
   return row!.id;
 }
 
+/**
+ * A payment confirmed as it is made (the demo provider; points and LVP covering everything) and the
+ * audit line that records it, in one statement.
+ */
+export async function insertConfirmedPayment(
+  tx: Tx,
+  p: {
+    orderId: number;
+    method: string;
+    amount: string;
+    reference: string;
+    confirmedAt: Date;
+    confirmedBy: string;
+  },
+  audit: { actor: string; actorUserId: number | null; action: string; detail: Record<string, unknown> },
+) {
+  await tx.execute(sql`
+    with p as (
+      insert into shop_payments (order_id, method, state, amount, reference, confirmed_at, confirmed_by)
+      values (${p.orderId}, ${p.method}, 'confirmed', ${p.amount}, ${p.reference}, ${p.confirmedAt.toISOString()}::timestamptz,
+        ${p.confirmedBy})
+      returning order_id)
+    insert into shop_audit (order_id, actor, actor_user_id, action, detail)
+    select order_id, ${audit.actor}, ${audit.actorUserId}::bigint, ${audit.action}, ${JSON.stringify(audit.detail)}::jsonb
+    from p`);
+}
+
 export async function setPayment(tx: Tx, id: number, values: Partial<typeof shopPayments.$inferInsert>) {
   await tx
     .update(shopPayments)

@@ -11,7 +11,7 @@ import { audit, providerActor, type Actor } from '../audit';
 import { planRule, shopErrors } from '../errors';
 import {
   decideSlip,
-  insertPayment,
+  insertConfirmedPayment,
   insertSlip,
   latestSlip,
   lockPayment,
@@ -86,15 +86,22 @@ export async function paidAtOnce(
   by: Actor,
   plan?: Plan,
 ) {
-  await insertPayment(tx, { ...payment, state: 'confirmed', confirmedAt: when.at, confirmedBy: by.actor });
-  await payOrder(tx, payment.orderId, when, plan);
-  await audit(
+  await insertConfirmedPayment(
     tx,
-    by,
-    'payment_confirmed',
-    { orderId: payment.orderId },
-    { method: payment.method, amount: payment.amount, reference: payment.reference, provider_txn_id: null },
+    { ...payment, confirmedAt: when.at, confirmedBy: by.actor },
+    {
+      actor: by.actor,
+      actorUserId: by.userId,
+      action: 'payment_confirmed',
+      detail: {
+        method: payment.method,
+        amount: payment.amount,
+        reference: payment.reference,
+        provider_txn_id: null,
+      },
+    },
   );
+  await payOrder(tx, payment.orderId, when, plan);
 }
 
 /**
