@@ -27,8 +27,10 @@ const member = { access: 'user' as const, suspended: 'allow' as const };
 export const cartRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const cart = async (request: Parameters<typeof viewOf>[1], uid: number) =>
-      cartOf(ctx.db, uid, await viewOf(ctx, request, 'member'), await shopNow(ctx));
+    const cart = async (request: Parameters<typeof viewOf>[1], uid: number) => {
+      const now = await shopNow(ctx);
+      return cartOf(ctx.db, uid, await viewOf(ctx, request, 'member', now), now);
+    };
 
     /** The spec's call: the items with their quantities, for the signed-in user only. */
     app.get(

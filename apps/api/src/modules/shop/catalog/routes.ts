@@ -9,6 +9,7 @@ import {
   productSchema,
 } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
+import type { Moment } from '../../../compensation/ledger';
 import { planFor } from '../../../compensation/plan';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
@@ -22,8 +23,10 @@ export async function viewOf(
   ctx: AppContext,
   request: FastifyRequest,
   audience?: Audience,
+  /** The business clock's now, when the caller has read it already. */
+  now?: Moment,
 ): Promise<CatalogView> {
-  const now = await shopNow(ctx);
+  now ??= await shopNow(ctx);
   return {
     lang: languageOf(request),
     audience: audience ?? (request.principal?.kind === 'user' ? 'member' : 'visitor'),
@@ -61,9 +64,11 @@ export const catalogRoutes =
         config: { access: 'user', suspended: 'allow' },
         schema: { response: { 200: envelopeOf(packageOffers) } },
       },
-      async (request) =>
-        envelope(
-          await packageOffersOf(ctx.db, userId(request), await viewOf(ctx, request), await shopNow(ctx)),
-        ),
+      async (request) => {
+        const now = await shopNow(ctx);
+        return envelope(
+          await packageOffersOf(ctx.db, userId(request), await viewOf(ctx, request, undefined, now), now),
+        );
+      },
     );
   };
