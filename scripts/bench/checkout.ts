@@ -20,13 +20,8 @@ import { TokenSigner } from '../../apps/api/src/lib/tokens';
 import { benchDatabase } from './database';
 import type { LoadBrief, LoadResult } from './checkout-load';
 import { buildTree, loadTree, rng } from './tree-build';
+import { arg, log, pct, stats } from './measure';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  const v =
-    i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  return v ? Number(v) : fallback;
-};
 const N = arg('members', 100_000);
 const CLIENTS = 8;
 // 150 each (1,200 checkouts, about ten seconds): a shorter run is at the mercy of one busy second.
@@ -34,18 +29,6 @@ const PER_CLIENT = arg('checkouts', 150);
 const PRODUCTS = 12;
 /** GET /health is sampled this often during the checkouts: a probe of the server's latency, not a 9th client. */
 const HEALTH_EVERY_MS = 20;
-const log = (s: string) => console.error(s);
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return +(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN).toFixed(3);
-};
-const stats = (xs: number[]) => ({
-  n: xs.length,
-  p50_ms: pct(xs, 50),
-  p95_ms: pct(xs, 95),
-  max_ms: pct(xs, 100),
-});
 
 const bench = await benchDatabase('checkout');
 const { database } = bench;

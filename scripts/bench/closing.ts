@@ -15,17 +15,11 @@ import { migrateDatabase } from '../../apps/api/src/db/migrate';
 import { seedClosingDay } from './closing-fixture';
 import { benchDatabase } from './database';
 import { rng } from './tree-build';
+import { arg, log } from './measure';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  const v =
-    i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  return v ? Number(v) : fallback;
-};
 const N = arg('members', 100_000);
 const ORDERS = arg('orders', 10_000);
 const NAIVE_SAMPLE = Math.min(ORDERS, arg('naive-sample', 500));
-const log = (s: string) => console.error(s);
 const DAY = '2025-06-10';
 const bench = await benchDatabase('closing', 4);
 const { database } = bench;

@@ -24,28 +24,21 @@ import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
 import { TokenSigner } from '../../apps/api/src/lib/tokens';
 import { buildTree, loadTree, rng } from './tree-build';
+import { argText, log, pct as percentile } from './measure';
 
-const argOf = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-};
-const template = argOf('template');
+const pct = (xs: number[], p: number) => percentile(xs, p, 2);
+
+const template = argText('template');
 /** A database this bench made and kept before (--keep): timed again as it is. */
-const reuse = argOf('database');
-const N_OWN = Number(argOf('members') ?? 100_000);
-const HEAVY = Number(argOf('heavy') ?? 20);
-const LIGHT = Number(argOf('light') ?? 80);
-const ROUNDS = Number(argOf('rounds') ?? 2);
+const reuse = argText('database');
+const N_OWN = Number(argText('members') ?? 100_000);
+const HEAVY = Number(argText('heavy') ?? 20);
+const LIGHT = Number(argText('light') ?? 80);
+const ROUNDS = Number(argText('rounds') ?? 2);
 const BAR_MS = 50;
 const BASELINE = '(baseline: GET /health)';
 const DAY = '2025-06-10';
 const YEAR_FROM = addDays(DAY, -365);
-const log = (s: string) => console.error(s);
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return +(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN).toFixed(2);
-};
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-reports-'));
 const external = process.env.BENCH_DATABASE_URL;

@@ -11,29 +11,13 @@ import { migrateDatabase } from '../../apps/api/src/db/migrate';
 import { TokenSigner } from '../../apps/api/src/lib/tokens';
 import { benchDatabase } from './database';
 import { buildTree, loadTree, rng } from './tree-build';
+import { arg, log, pct, stats } from './measure';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  const v =
-    i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  return v ? Number(v) : fallback;
-};
 const N = arg('members', 100_000);
 const SAMPLES = arg('samples', 300);
 const CLIENTS = 8;
 const PER_CLIENT = arg('placements', 25);
-const log = (s: string) => console.error(s);
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return +(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN).toFixed(3);
-};
-const stats = (xs: number[]) => ({
-  n: xs.length,
-  p50_ms: pct(xs, 50),
-  p95_ms: pct(xs, 95),
-  max_ms: pct(xs, 100),
-});
 const time = async (fn: () => Promise<unknown>) => {
   const t0 = performance.now();
   await fn();
