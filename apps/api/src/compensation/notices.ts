@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { dayText } from '../lib/day-text';
 import type { NotificationText } from '../modules/identity/notifications/notify';
 import { addDays, endOfBangkokDay } from './dates';
 import type { Moment } from './ledger';
@@ -15,27 +16,8 @@ import { baht, type Satang } from './money';
 /** A hold lot is reminded once, when its deadline is this many days away or fewer. */
 export const HOLD_NOTICE_DAYS = 3;
 
-const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTHS_TH = [
-  'ม.ค.',
-  'ก.พ.',
-  'มี.ค.',
-  'เม.ย.',
-  'พ.ค.',
-  'มิ.ย.',
-  'ก.ค.',
-  'ส.ค.',
-  'ก.ย.',
-  'ต.ค.',
-  'พ.ย.',
-  'ธ.ค.',
-];
-
 /** A business date (YYYY-MM-DD) as "17 Nov 2026" and, in the Buddhist era, "17 พ.ย. 2569". */
-export function noticeDate(date: string): { en: string; th: string } {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return { en: `${d} ${MONTHS_EN[m - 1]} ${y}`, th: `${d} ${MONTHS_TH[m - 1]} ${y + 543}` };
-}
+export const noticeDate = dayText;
 
 /** Satang as "1,234.50" (grouped, two decimals, from the string: never a float). */
 export function noticeMoney(amount: Satang): string {

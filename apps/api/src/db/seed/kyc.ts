@@ -7,7 +7,7 @@ import { addresses, bankAccounts, documents, kycAudit, memberKyc } from '../sche
 import { newStorageKey, type Storage } from '../../lib/storage';
 import { thaiId, tinyPdf } from '../../lib/sample-files';
 import { KYC_NOTICES } from '../../modules/identity/kyc/notices';
-import { bangkokDay, bangkokMidnight } from '../../modules/identity/kyc/calendar';
+import { bangkokDate, startOfBangkokDay } from '../../compensation/dates';
 
 const DAY = 86_400_000;
 
@@ -161,7 +161,7 @@ export async function seedDemoKyc(
     reviewerId: opts.staffUserId,
     decidedAt: new Date(now - 3 * DAY),
     // The clock starts with the demo, so the demo member is warned, not suspended.
-    deadlineFrom: bangkokMidnight(bangkokDay(new Date(now))),
+    deadlineFrom: startOfBangkokDay(bangkokDate(new Date(now))),
   });
   await trail(d, [
     ['submit', null, null, 'draft', 'waiting_for_review', now - 4 * DAY],

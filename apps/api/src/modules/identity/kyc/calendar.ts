@@ -1,47 +1,13 @@
+import { addDays, bangkokDate, daysBetween, startOfBangkokDay } from '../../../compensation/dates';
+import { dayText } from '../../../lib/day-text';
+
 /**
  * The KYC deadline in business days of Asia/Bangkok (UTC+7 all year: no daylight saving).
  * Days are `YYYY-MM-DD` strings of the Bangkok calendar.
  */
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
-const DAY_MS = 86_400_000;
 
-export const bangkokDay = (at: Date): string =>
-  new Date(at.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
-
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-export const addDays = (day: string, n: number): string =>
-  new Date(dayMs(day) + n * DAY_MS).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((dayMs(to) - dayMs(from)) / DAY_MS);
-/** The instant a Bangkok day begins. */
-export const bangkokMidnight = (day: string): Date => new Date(dayMs(day) - BANGKOK_OFFSET_MS);
-
-const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTHS_TH = [
-  'ม.ค.',
-  'ก.พ.',
-  'มี.ค.',
-  'เม.ย.',
-  'พ.ค.',
-  'มิ.ย.',
-  'ก.ค.',
-  'ส.ค.',
-  'ก.ย.',
-  'ต.ค.',
-  'พ.ย.',
-  'ธ.ค.',
-];
-
-/** `31 Oct 2026` */
-export function dayEn(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return `${d} ${MONTHS_EN[m - 1]} ${y}`;
-}
-/** `31 ต.ค. 2569` (Buddhist era) */
-export function dayTh(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return `${d} ${MONTHS_TH[m - 1]} ${y + 543}`;
-}
+const dayEn = (day: string) => dayText(day).en;
+const dayTh = (day: string) => dayText(day).th;
 
 export type DeadlinePeriod =
   | { period: 'pre_pending'; daysLeft: number; endsOn: string }
@@ -63,12 +29,16 @@ export function deadlinePeriod(
   if (today < preEnd) return { period: 'pre_pending', daysLeft: daysBetween(today, preEnd), endsOn: preEnd };
   if (today < pendingEnd)
     return { period: 'pending', daysLeft: daysBetween(today, pendingEnd), endsOn: pendingEnd };
-  return { period: 'suspended', suspendedAt: bangkokMidnight(pendingEnd), lastDay: addDays(pendingEnd, -1) };
+  return {
+    period: 'suspended',
+    suspendedAt: startOfBangkokDay(pendingEnd),
+    lastDay: addDays(pendingEnd, -1),
+  };
 }
 
 /** The last Bangkok day on which completing KYC avoids suspension. */
 export const lastDayBeforeSuspension = (from: Date, pre: number, pending: number): string =>
-  addDays(bangkokDay(from), pre + pending - 1);
+  addDays(bangkokDate(from), pre + pending - 1);
 
 export interface EntryText {
   message: string;

@@ -4,7 +4,8 @@ import type { Config } from '../../../config';
 import type { Db, Tx } from '../../../db/client';
 import { notifications } from '../../../db/schema/identity';
 import { suspensionEntries } from '../../../db/schema/network';
-import { CANCELLED_TEXT, bangkokDay, deadlinePeriod, deadlineText, type DeadlinePeriod } from './calendar';
+import { bangkokDate } from '../../../compensation/dates';
+import { CANCELLED_TEXT, deadlinePeriod, deadlineText, type DeadlinePeriod } from './calendar';
 import { KYC_NOTICES } from './notices';
 import { stampTokensValidAfter } from '../session/access';
 
@@ -66,7 +67,7 @@ export interface DeadlineRun {
  * for the same `now` changes nothing the second time; an advisory lock keeps two runs from overlapping.
  */
 export async function advanceKycDeadlines(db: Db, now: Date, settings: Config['kyc']): Promise<DeadlineRun> {
-  const today = bangkokDay(now);
+  const today = bangkokDate(now);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('kyc-deadline'))`);
     const { rows } = await tx.execute<Candidate>(sql`
