@@ -60,6 +60,34 @@ export function reachableWhileSuspended(suspension: Suspension, route: WhileSusp
  * access at once, not when their access token expires. Every user token is also checked against the
  * revocations: a logout, a password change, a revoked session or a change of standing ends it at once.
  */
+/**
+ * The principal of a request's bearer token: null when there is none, it is forged or its session
+ * was ended (a logout, a password change, a change of standing), 'expired' when it ran out.
+ */
+export async function bearerPrincipal(
+  header: unknown,
+  signer: TokenSigner,
+  revocations: RevocationStore,
+): Promise<Principal | 'expired' | null> {
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) return null;
+  const principal = await signer.verify(match[1]);
+  if (!principal || principal === 'expired') return principal;
+  if (
+    principal.kind === 'user' &&
+    (await revocations.isRevoked(principal.sessionId, principal.userId, principal.issuedAtMs))
+  ) {
+    return null;
+  }
+  return principal;
+}
+
+/** A staff or admin user's token, whose account is still staff (a demoted user's live token is not). */
+export const isStaffUser = async (principal: Principal, isStaffNow: (userId: number) => Promise<boolean>) =>
+  principal.kind === 'user' &&
+  (principal.userType === 'staff' || principal.userType === 'admin') &&
+  (await isStaffNow(principal.userId));
+
 export function registerAuth(
   app: FastifyInstance,
   signer: TokenSigner,
@@ -71,18 +99,9 @@ export function registerAuth(
   app.addHook('preHandler', async (request) => {
     const access: Access = request.routeOptions.config.access ?? 'user';
     if (access === 'none') return;
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
-    const principal = await signer.verify(match[1]);
+    const principal = await bearerPrincipal(request.headers.authorization, signer, revocations);
     if (principal === 'expired') throw new AppError(401, 'TOKEN_EXPIRED', 'The access token has expired');
     if (!principal) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
-    if (
-      principal.kind === 'user' &&
-      (await revocations.isRevoked(principal.sessionId, principal.userId, principal.issuedAtMs))
-    ) {
-      throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
-    }
     request.principal = principal;
     if (access === 'public') return;
     if (
@@ -98,8 +117,7 @@ export function registerAuth(
     // staff
     const isStaff =
       principal.kind === 'user'
-        ? (principal.userType === 'staff' || principal.userType === 'admin') &&
-          (await isStaffNow(principal.userId))
+        ? await isStaffUser(principal, isStaffNow)
         : confidentialClients.has(principal.clientId);
     if (!isStaff) throw new AppError(403, 'FORBIDDEN', MSG.forbidden);
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { bearerPrincipal, isStaffUser } from '../../plugins/auth';
 import { devClockRoutes } from './clock';
 import { devOutboxRoutes } from './outbox';
 
@@ -22,13 +23,8 @@ export const devRoutes =
     const loopbackServer = listensOnLoopbackOnly(ctx.config.host);
 
     const hasStaffToken = async (request: FastifyRequest) => {
-      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-      if (!match?.[1]) return false;
-      const p = await ctx.signer.verify(match[1]);
-      if (!p || p === 'expired' || p.kind !== 'user') return false;
-      if (p.userType !== 'staff' && p.userType !== 'admin') return false;
-      if (await ctx.revocations.isRevoked(p.sessionId, p.userId, p.issuedAtMs)) return false;
-      return isStaffNow(p.userId);
+      const p = await bearerPrincipal(request.headers.authorization, ctx.signer, ctx.revocations);
+      return !!p && p !== 'expired' && (await isStaffUser(p, isStaffNow));
     };
 
     app.addHook('onRequest', async (request) => {
