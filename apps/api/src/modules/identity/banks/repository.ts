@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { bankByCode, groupAccountNo } from '@portal/contracts/banks';
 import type { BankAccount } from '@portal/contracts/profile';
 import type { Db, Tx } from '../../../db/client';
+import { users } from '../../../db/schema/identity';
 import { bankAccounts } from '../../../db/schema/profile';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
@@ -64,4 +65,45 @@ export async function findOwnBank(
 
 export async function listBanks(db: Db | Tx, userId: number): Promise<BankAccountRow[]> {
   return db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId)).orderBy(asc(bankAccounts.id));
+}
+
+export type BankAccountInsert = typeof bankAccounts.$inferInsert;
+
+/** The account holder's name as the member row has it (for the name check), or null. */
+export async function ownerName(db: Db | Tx, userId: number) {
+  const [u] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u ?? null;
+}
+
+export async function countOwnBanks(tx: Tx, userId: number): Promise<number> {
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: count() })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.userId, userId));
+  return n;
+}
+
+export async function insertBank(tx: Tx, values: BankAccountInsert): Promise<BankAccountRow> {
+  const [created] = await tx.insert(bankAccounts).values(values).returning();
+  return created!;
+}
+
+export async function updateBank(
+  tx: Tx,
+  id: number,
+  values: Partial<BankAccountInsert>,
+): Promise<BankAccountRow> {
+  const [updated] = await tx
+    .update(bankAccounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(bankAccounts.id, id))
+    .returning();
+  return updated!;
+}
+
+export async function deleteBank(tx: Tx, id: number) {
+  await tx.delete(bankAccounts).where(eq(bankAccounts.id, id));
 }
