@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SuspensionEntry, User } from '@portal/contracts/identity';
 import type { Db, Tx } from '../../../db/client';
 import { users } from '../../../db/schema/identity';
 import { members, suspensionEntries } from '../../../db/schema/network';
+import { containsPattern } from '../../../lib/sql';
 
 export type UserRow = typeof users.$inferSelect;
 type MemberRow = typeof members.$inferSelect;
@@ -148,4 +149,46 @@ export async function findUserByIdentifier(db: Db | Tx, identifier: { email?: st
     .where(and(cond, isNull(users.deletedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/** Staff search: e-mail, mobile, name or member code; deleted users are never listed. Oldest first. */
+export async function pageOfUserIds(db: Db, search: string | undefined, limit: number, offset: number) {
+  const term = search ? containsPattern(search) : undefined;
+  const where = and(
+    isNull(users.deletedAt),
+    term
+      ? or(
+          ilike(users.email, term),
+          ilike(users.mobile, term),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term),
+          ilike(members.memberCode, term),
+        )
+      : undefined,
+  );
+  const [[{ total } = { total: 0 }], ids] = await Promise.all([
+    db.select({ total: count() }).from(users).leftJoin(members, eq(members.userId, users.id)).where(where),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .leftJoin(members, eq(members.userId, users.id))
+      .where(where)
+      .orderBy(asc(users.id))
+      .limit(limit)
+      .offset(offset),
+  ]);
+  return { total, ids: ids.map((r) => r.id) };
+}
+
+export async function updateUserRow(tx: Tx, userId: number, values: Partial<typeof users.$inferInsert>) {
+  await tx.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** Soft delete: false when there is no such user or it was deleted already. */
+export async function softDeleteUser(tx: Tx, userId: number): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
