@@ -132,3 +132,9 @@ export async function updateDocument(
 export async function deleteDocument(tx: Tx, id: number) {
   await tx.delete(documents).where(eq(documents.id, id));
 }
+
+/** Any member's document (staff). */
+export async function documentById(db: Db | Tx, id: number): Promise<DocumentRow | null> {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row ?? null;
+}

@@ -8,7 +8,7 @@ import { AppError } from '../../../lib/errors';
 import { decodeBase64Image, makeAvatar } from '../../../lib/images';
 import { hashPassword, verifyPassword } from '../../../lib/passwords';
 import { discard } from '../../../lib/storage';
-import { avatarKeyOfUrl, discardStagedAvatar, promoteAvatar, stageAvatar } from '../avatars/routes';
+import { avatarKeyOfUrl, discardStagedAvatar, promoteAvatar, stageAvatar } from '../avatars/service';
 import { assertNotUnderReview, lockForMemberChange, refreshKyc } from '../kyc/service';
 import { NOTICES, notify } from '../notifications/notify';
 import { endSessions } from '../session/access';

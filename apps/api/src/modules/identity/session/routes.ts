@@ -8,9 +8,14 @@ import { REFRESH_COOKIE, tokenErrorSchema, tokenRequest, tokenResponseSchema } f
 import type { AppContext } from '../../../context';
 import { envelope } from '../../../plugins/envelope';
 import { userId } from '../../../plugins/auth';
-import { endUserAccess } from './access';
-import { revokeUserSessions } from './refresh-tokens';
-import { OAuthError, authenticateClient, clientCredentials, login, refreshGrant } from './service';
+import {
+  OAuthError,
+  authenticateClient,
+  clientCredentials,
+  login,
+  refreshGrant,
+  signOutEverywhere,
+} from './service';
 
 const cookiePath = '/member';
 /** The grant's errors are RFC 6749's; a missing app key (checked before) is the envelope's. */
@@ -120,11 +125,7 @@ export const sessionRoutes =
         schema: { body: z.object({}).passthrough().nullish(), response: { 200: envelopeOf(z.null()) } },
       },
       async (request, reply) => {
-        const id = userId(request);
-        await ctx.db.transaction(async (tx) => {
-          await revokeUserSessions(tx, id);
-          await endUserAccess(ctx, [id], tx);
-        });
+        await signOutEverywhere(ctx, userId(request));
         clearRefreshCookie(reply);
         return envelope(null);
       },

@@ -217,3 +217,11 @@ export async function sessionForUser(
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
   return { ...tokens, user };
 }
+
+/** Logout: this device and every other session of the user end, their access tokens at once. */
+export async function signOutEverywhere(ctx: AppContext, userId: number) {
+  await ctx.db.transaction(async (tx) => {
+    await revokeUserSessions(tx, userId);
+    await endUserAccess(ctx, [userId], tx);
+  });
+}

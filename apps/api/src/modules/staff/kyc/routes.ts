@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { envelopeOf, lastPage, pageOf } from '@portal/contracts/envelope';
 import { bigintIdParam } from '@portal/contracts/ids';
@@ -8,10 +7,10 @@ import { kycApproveBody, kycRejectBody } from '@portal/contracts/kyc';
 import { MSG } from '@portal/contracts/messages';
 import { kycCaseSchema, kycQueueItemSchema, kycQueueQuery } from '@portal/contracts/staff';
 import type { AppContext } from '../../../context';
-import { documents } from '../../../db/schema/profile';
 import { AppError } from '../../../lib/errors';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
+import { documentById } from '../../identity/documents/repository';
 import { documentFileAnswer, sendDocumentFile } from '../../identity/documents/routes';
 import { decide, startReview } from '../../identity/kyc/service';
 import { endAccessStamped } from '../../identity/session/access';
@@ -115,7 +114,7 @@ export const staffKycRoutes =
       '/v1/documents/:id/file',
       { config: staff, schema: { params: idParams, response: { 200: documentFileAnswer } } },
       async (request, reply) => {
-        const [row] = await ctx.db.select().from(documents).where(eq(documents.id, request.params.id));
+        const row = await documentById(ctx.db, request.params.id);
         if (!row) throw new AppError(404, 'NOT_FOUND_DOCUMENT', MSG.notFoundDocument);
         return sendDocumentFile(ctx, reply, row);
       },
