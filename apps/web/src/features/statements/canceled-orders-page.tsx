@@ -3,11 +3,11 @@ import type { CanceledOrderRow } from '@portal/contracts/statements';
 import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { RangePicker } from '../../components/range-picker';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCanceledOrders } from './api';
 import { Money, StatementTable, useFormat } from './components';
-import { RangePicker } from './range-picker';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -78,7 +78,14 @@ export default function CanceledOrdersPage() {
         </Title>
         <Text c="dimmed">{t('canceled.subtitle')}</Text>
       </Stack>
-      <RangePicker label={t('range.label')} from={from} to={to} onChange={(r) => view(r)} />
+      <RangePicker
+        label={t('range.label')}
+        from={from}
+        to={to}
+        onChange={(r) => view(r)}
+        testId="range"
+        clear={{ label: t('range.clear'), onClear: () => view({}) }}
+      />
       {orders.isError ? (
         <ErrorAlert error={orders.error} onRetry={() => void orders.refetch()} />
       ) : (

@@ -7,6 +7,7 @@ import type { Page } from '@portal/contracts/envelope';
 import { DataTable } from 'mantine-datatable';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RangePicker } from '../../../components/range-picker';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLinks } from '../../../components/ui/page-links';
 import { useDescribeError } from '../../../lib/i18n/messages';
@@ -17,10 +18,9 @@ import { fetchAllRows, useReport } from '../api/reports';
 import type { CellValue, ColumnKind, ReportColumn } from '../model/columns';
 import { buildCsv, exportFileName } from '../model/csv';
 import { saveFile } from '../model/download';
-import type { EmptyReason } from '../model/query';
+import { RANGE_PRESETS, presetRange, type EmptyReason } from '../model/query';
 import '../reports-namespace';
 import { Cell, formatCell, isNumeric, useLang } from './format';
-import { RangePicker } from './range-picker';
 import type { ReportViewState } from './report-view';
 import classes from './report.module.css';
 
@@ -295,7 +295,22 @@ export function ReportFrame<T>(p: ReportFrameProps<T>) {
     <Stack gap="md" className={classes.report} data-testid={`report-${p.report}`}>
       <ReportHeader title={p.title} description={p.description} view={p.v.view} />
       <Group justify="space-between" align="flex-end" gap="sm" data-noprint>
-        <RangePicker from={p.v.view.from} to={p.v.view.to} today={p.v.today} onChange={p.v.setRange} />
+        <RangePicker
+          label={t('range.label')}
+          from={p.v.view.from}
+          to={p.v.view.to}
+          onChange={p.v.setRange}
+          testId="report-range"
+          presets={{
+            label: t('range.presets'),
+            items: RANGE_PRESETS.map((key) => ({
+              key,
+              label: t(`range.${key}`),
+              range: presetRange(key, p.v.today),
+            })),
+          }}
+          noPrint
+        />
         <ExportButtons
           report={p.report}
           title={p.title}
