@@ -6,21 +6,12 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n/i18n';
+import { stubMatchMedia } from '../../lib/testing/match-media';
 import { KYC_FLASH_INTERVAL_MS, NoticeBar } from './notice-bar';
 import { OfflineGate } from './offline-gate';
 
 beforeAll(() => {
-  // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia();
   initI18n('th');
 });
 

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n/i18n';
+import { stubMatchMedia } from '../../lib/testing/match-media';
 import type { ManualView as ManualViewType } from './manuals/manual-page';
 import { SPEC_PLAN } from './model/spec-plan.fixture';
 import type { TablesView as TablesViewType } from './tables-page';
@@ -21,16 +22,7 @@ let TablesView: typeof TablesViewType;
  * show the changed figures (worked out by hand below) and none of the default ones.
  */
 beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia();
   initI18n('en');
   ({ ManualView } = await import('./manuals/manual-page'));
   ({ TablesView } = await import('./tables-page'));
