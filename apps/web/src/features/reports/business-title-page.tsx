@@ -2,11 +2,11 @@ import { Badge, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core
 import type { TitleHistory, TitleRow } from '@portal/contracts/reports';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/i18n/numbers';
+import { titleProgress } from '../../lib/title-progress';
 import { useLang } from './components/format';
 import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ReportColumn } from './model/columns';
-import { titleProgress } from './model/title-progress';
 import './reports-namespace';
 
 /** Where I stand: my title, the next, and what each requirement still misses (plan 1.3). */

@@ -6,13 +6,13 @@ import type { Page } from '@portal/contracts/envelope';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/i18n/dates';
 import { formatCount } from '../../lib/i18n/numbers';
+import { campaignPercent } from '../../lib/title-progress';
 import { useReport } from './api/reports';
 import { useLang } from './components/format';
 import { useLabels } from './components/labels';
 import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ReportColumn } from './model/columns';
-import { campaignPercent } from './model/title-progress';
 import './reports-namespace';
 
 /** The plan's travel campaign: its window, target, my points and what is missing; or that there is none. */

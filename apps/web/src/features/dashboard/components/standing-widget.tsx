@@ -7,9 +7,10 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { formatDate } from '../../../lib/i18n/dates';
 import { formatCount } from '../../../lib/i18n/numbers';
 import type { Language } from '../../../lib/preferences';
+import { campaignPercent, titleProgress } from '../../../lib/title-progress';
 import { usePoints, useTitle } from '../api/money';
 import { useNetworkMe } from '../api/team';
-import { campaignPercent, expiryStanding, nextTitle, type Period } from '../model/standing';
+import { expiryStanding, type Period } from '../model/standing';
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -146,7 +147,7 @@ function ExpiryCard({ today, lang }: { today: string | null; lang: Language }) {
 function TitleCard({ lang }: { lang: Language }) {
   const { t } = useTranslation('dashboard');
   const title = useTitle();
-  const next = title.data ? nextTitle(title.data) : null;
+  const progress = title.data ? titleProgress(title.data) : null;
   return (
     <Card title={t('standing.title')} testId="standing-title">
       {title.isPending ? (
@@ -158,10 +159,10 @@ function TitleCard({ lang }: { lang: Language }) {
           <Text fw={700} size="lg" data-testid="standing-title-current">
             {title.data.current_title}
           </Text>
-          {next ? (
+          {progress && progress.next !== null ? (
             <>
-              <Text size="sm">{t('standing.nextTitle', { title: next.title })}</Text>
-              {next.requirements.map((r) => (
+              <Text size="sm">{t('standing.nextTitle', { title: progress.next })}</Text>
+              {progress.requirements.map((r) => (
                 <Bar
                   key={r.key}
                   label={t(`standing.requirement.${r.key}`)}

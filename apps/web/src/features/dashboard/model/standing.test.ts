@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignPercent, expiryStanding, incomePeriods, nextTitle } from './standing';
+import { expiryStanding, incomePeriods } from './standing';
 
 describe('incomePeriods', () => {
   it('takes Monday to Sunday around the day and the calendar month', () => {
@@ -39,35 +39,5 @@ describe('expiryStanding', () => {
       days: 3,
     });
     expect(expiryStanding(null, '2026-11-23')).toEqual({ state: 'none' });
-  });
-});
-
-describe('nextTitle', () => {
-  it('shows each requirement of the next title as have, need and a whole percent, capped at 100', () => {
-    expect(
-      nextTitle({
-        cumulative_cycles: 37,
-        referrals: 5,
-        next: { title: 'MANAGER', cycles: 100, referrals: 4, missing_cycles: 63, missing_referrals: 0 },
-      }),
-    ).toEqual({
-      title: 'MANAGER',
-      requirements: [
-        { key: 'cycles', have: 37, need: 100, missing: 63, percent: 37 },
-        { key: 'referrals', have: 5, need: 4, missing: 0, percent: 100 },
-      ],
-    });
-  });
-
-  it('has no next title at the top', () => {
-    expect(nextTitle({ cumulative_cycles: 987, referrals: 29, next: null })).toBeNull();
-  });
-});
-
-describe('campaignPercent', () => {
-  it('rounds down, never passes 100, and a target of 0 is met', () => {
-    expect(campaignPercent(299, 300)).toBe(99);
-    expect(campaignPercent(450, 300)).toBe(100);
-    expect(campaignPercent(0, 0)).toBe(100);
   });
 });

@@ -1,9 +1,8 @@
-import type { TitleHistory } from '@portal/contracts/reports';
-
 /**
  * What the dashboard works out from the report calls' answers: the business periods it asks income
- * for, the days left before the member's expiry, and how far the next title and the travel campaign
- * are. Business dates are YYYY-MM-DD strings on the business clock (never the browser's date).
+ * for and the days left before the member's expiry (how far the next title and the travel campaign
+ * are: lib/title-progress.ts). Business dates are YYYY-MM-DD strings on the business clock (never
+ * the browser's date).
  */
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
@@ -44,43 +43,3 @@ export function expiryStanding(expiry: string | null | undefined, today: string)
     ? { state: 'active', date: expiry, days }
     : { state: 'expired', date: expiry, days: -days };
 }
-
-const percentOf = (have: number, need: number) =>
-  need <= 0 ? 100 : Math.min(100, Math.floor((Math.max(0, have) * 100) / need));
-
-export interface Requirement {
-  key: 'cycles' | 'referrals';
-  have: number;
-  need: number;
-  missing: number;
-  percent: number;
-}
-
-/** Each requirement of the next title as have / need and a whole percent for a bar; none at the top. */
-export function nextTitle(
-  h: Pick<TitleHistory, 'cumulative_cycles' | 'referrals' | 'next'>,
-): { title: string; requirements: Requirement[] } | null {
-  if (!h.next) return null;
-  return {
-    title: h.next.title,
-    requirements: [
-      {
-        key: 'cycles',
-        have: h.cumulative_cycles,
-        need: h.next.cycles,
-        missing: h.next.missing_cycles,
-        percent: percentOf(h.cumulative_cycles, h.next.cycles),
-      },
-      {
-        key: 'referrals',
-        have: h.referrals,
-        need: h.next.referrals,
-        missing: h.next.missing_referrals,
-        percent: percentOf(h.referrals, h.next.referrals),
-      },
-    ],
-  };
-}
-
-/** Travel points against a campaign's target, 0-100 whole. */
-export const campaignPercent = (points: number, required: number) => percentOf(points, required);

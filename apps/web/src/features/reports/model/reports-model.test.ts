@@ -3,7 +3,6 @@ import { lastWeeks } from './catalog';
 import type { ReportColumn } from './columns';
 import { buildCsv, csvCell, exportFileName } from './csv';
 import { addDays, isBusinessDate, monthOf, parseView, presetRange, viewSearch } from './query';
-import { campaignPercent, titleProgress } from './title-progress';
 import { bangkokToday } from './today';
 import { xlsxValue } from './xlsx';
 
@@ -106,43 +105,5 @@ describe('XLSX cells', () => {
     expect(xlsxValue('date', '2026-11-01')).toBe('2026-11-01');
     expect(xlsxValue('money', null)).toBeNull();
     expect(xlsxValue('money', 'n/a')).toBe('n/a');
-  });
-});
-
-describe('title progress', () => {
-  const base = { current_title: 'MEMBER', cumulative_cycles: 4, referrals: 3 };
-
-  it('says what each requirement of the next title still misses, the furthest behind overall', () => {
-    const p = titleProgress({
-      ...base,
-      next: { title: 'SUPERVISOR', cycles: 10, referrals: 2, missing_cycles: 6, missing_referrals: 0 },
-    });
-    expect(p.next).toBe('SUPERVISOR');
-    expect(p.requirements).toEqual([
-      { key: 'cycles', have: 4, need: 10, missing: 6, percent: 40 },
-      { key: 'referrals', have: 3, need: 2, missing: 0, percent: 100 },
-    ]);
-    expect(p.overall).toBe(40);
-  });
-
-  it('has nothing left at the top title, and a requirement of 0 is met', () => {
-    expect(titleProgress({ ...base, current_title: 'DIRECTOR', next: null })).toEqual({
-      current: 'DIRECTOR',
-      next: null,
-      requirements: [],
-      overall: 100,
-    });
-    const p = titleProgress({
-      ...base,
-      cumulative_cycles: 0,
-      next: { title: 'X', cycles: 0, referrals: 0, missing_cycles: 0, missing_referrals: 0 },
-    });
-    expect(p.overall).toBe(100);
-  });
-
-  it('rounds a campaign percent down and caps it at 100', () => {
-    expect(campaignPercent(299, 300)).toBe(99);
-    expect(campaignPercent(450, 300)).toBe(100);
-    expect(campaignPercent(0, 300)).toBe(0);
   });
 });

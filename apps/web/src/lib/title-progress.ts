@@ -2,7 +2,8 @@ import type { TitleHistory } from '@portal/contracts/reports';
 
 /**
  * How far a member stands from the next title (plan 1.3): each requirement (cumulative cycles,
- * personal referrals holding a package) as have / need / missing and a percent for a bar.
+ * personal referrals holding a package) as have / need / missing and a whole percent for a bar.
+ * The dashboard's title card and the business-title report both draw it from this.
  */
 export interface Requirement {
   key: 'cycles' | 'referrals';
@@ -24,6 +25,7 @@ export interface TitleProgress {
 const percentOf = (have: number, need: number) =>
   need <= 0 ? 100 : Math.min(100, Math.floor((Math.max(0, have) * 100) / need));
 
+/** The next title's requirements, the furthest behind overall; at the top title none (100). */
 export function titleProgress(
   h: Pick<TitleHistory, 'current_title' | 'cumulative_cycles' | 'referrals' | 'next'>,
 ): TitleProgress {
