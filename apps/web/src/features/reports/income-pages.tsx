@@ -11,7 +11,7 @@ import { useReport } from './api/reports';
 import { useLabels } from './components/labels';
 import { ReportFrame, type SummaryItem } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
-import type { ReportColumn } from './model/columns';
+import type { CellValue, ColumnKind, ReportColumn } from './model/columns';
 import './reports-namespace';
 import { useSession } from '../../lib/auth/use-session';
 import { StaffDropship } from './staff-dropship';
@@ -28,24 +28,61 @@ export function useIncomeSummary(s: IncomeTypeSummary | undefined): SummaryItem[
   ];
 }
 
+/** A column that shows a row's own field as it is. */
+const field = <K extends string>(
+  key: K,
+  title: string,
+  kind: ColumnKind,
+): ReportColumn<Record<K, CellValue>> => ({
+  key,
+  title,
+  kind,
+  value: (r) => r[key],
+});
+
+/**
+ * The columns the income reports share, by the field they show: the same title, kind and cell in
+ * each report. A report lists them among its own columns.
+ */
+export function useIncomeColumns() {
+  const { t } = useTranslation('reports');
+  const l = useLabels();
+  const state: ReportColumn<{ state: string }> = {
+    key: 'state',
+    title: t('col.state'),
+    kind: 'text',
+    value: (r) => l.state(r.state),
+  };
+  return {
+    incomeDate: field('income_date', t('col.incomeDate'), 'date'),
+    memberCode: field('member_code', t('col.memberCode'), 'text'),
+    memberName: { ...field('member_name', t('col.memberName'), 'text'), wrap: true },
+    orderNo: field('order_no', t('col.orderNo'), 'text'),
+    orderPv: field('order_pv', t('col.orderPv'), 'int'),
+    amount: field('amount', t('col.amount'), 'money'),
+    state,
+  };
+}
+
 /** /reports/referrer_bonus: a line per package or upgrade bought by someone I referred (plan 4.1). */
 export function ReferrerBonusPage() {
   const { t } = useTranslation('reports');
   const l = useLabels();
+  const c = useIncomeColumns();
   const v = useReportView();
   const path = '/report/referrer_transaction';
   const list = useViewPage<Page<ReferrerRow>>(v, path);
   const summary = useReport<IncomeTypeSummary>('/report/referrer_summary', v.range);
   const columns: ReportColumn<ReferrerRow>[] = [
-    { key: 'income_date', title: t('col.incomeDate'), kind: 'date', value: (r) => r.income_date },
-    { key: 'member_code', title: t('col.memberCode'), kind: 'text', value: (r) => r.member_code },
-    { key: 'member_name', title: t('col.memberName'), kind: 'text', value: (r) => r.member_name, wrap: true },
-    { key: 'order_no', title: t('col.orderNo'), kind: 'text', value: (r) => r.order_no },
+    c.incomeDate,
+    c.memberCode,
+    c.memberName,
+    c.orderNo,
     { key: 'order_type', title: t('col.orderType'), kind: 'text', value: (r) => l.orderType(r.order_type) },
     { key: 'package_code', title: t('col.package'), kind: 'text', value: (r) => r.package_code },
-    { key: 'order_pv', title: t('col.orderPv'), kind: 'int', value: (r) => r.order_pv },
-    { key: 'amount', title: t('col.amount'), kind: 'money', value: (r) => r.amount },
-    { key: 'state', title: t('col.state'), kind: 'text', value: (r) => l.state(r.state) },
+    c.orderPv,
+    c.amount,
+    c.state,
   ];
   return (
     <ReportFrame
@@ -66,18 +103,12 @@ export function ReferrerBonusPage() {
 /** /reports/cashback_bonus: my cashback on my own repurchases (plan 4.3). */
 export function CashbackBonusPage() {
   const { t } = useTranslation('reports');
-  const l = useLabels();
+  const c = useIncomeColumns();
   const v = useReportView();
   const path = '/report/cashback_list';
   const list = useViewPage<Page<CashbackRow>>(v, path);
   const summary = useReport<IncomeTypeSummary>('/report/cashback_summary', v.range);
-  const columns: ReportColumn<CashbackRow>[] = [
-    { key: 'income_date', title: t('col.incomeDate'), kind: 'date', value: (r) => r.income_date },
-    { key: 'order_no', title: t('col.orderNo'), kind: 'text', value: (r) => r.order_no },
-    { key: 'order_pv', title: t('col.orderPv'), kind: 'int', value: (r) => r.order_pv },
-    { key: 'amount', title: t('col.amount'), kind: 'money', value: (r) => r.amount },
-    { key: 'state', title: t('col.state'), kind: 'text', value: (r) => l.state(r.state) },
-  ];
+  const columns: ReportColumn<CashbackRow>[] = [c.incomeDate, c.orderNo, c.orderPv, c.amount, c.state];
   return (
     <ReportFrame
       report="cashback_bonus"
@@ -103,15 +134,15 @@ export function DropshipPage() {
 
 function MemberDropship() {
   const { t } = useTranslation('reports');
-  const l = useLabels();
+  const c = useIncomeColumns();
   const v = useReportView();
   const path = '/report/dropship_income_list';
   const list = useViewPage<Page<DropshipRow>>(v, path);
   const summary = useReport<DropshipSummary>('/report/dropship_income_summary', v.range);
   const s = summary.data;
   const columns: ReportColumn<DropshipRow>[] = [
-    { key: 'income_date', title: t('col.incomeDate'), kind: 'date', value: (r) => r.income_date },
-    { key: 'order_no', title: t('col.orderNo'), kind: 'text', value: (r) => r.order_no },
+    c.incomeDate,
+    c.orderNo,
     { key: 'product_code', title: t('col.productCode'), kind: 'text', value: (r) => r.product_code },
     {
       key: 'product_name',
@@ -125,7 +156,7 @@ function MemberDropship() {
     { key: 'member_price', title: t('col.memberPrice'), kind: 'money', value: (r) => r.member_price },
     { key: 'grand_total', title: t('col.grandTotal'), kind: 'money', value: (r) => r.grand_total },
     { key: 'amount', title: t('col.compensation'), kind: 'money', value: (r) => r.amount },
-    { key: 'state', title: t('col.state'), kind: 'text', value: (r) => l.state(r.state) },
+    c.state,
   ];
   const common = useIncomeSummary(s);
   return (

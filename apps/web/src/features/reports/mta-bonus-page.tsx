@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/i18n/dates';
 import { useReport } from './api/reports';
 import { Cell, useLang } from './components/format';
-import { useLabels } from './components/labels';
 import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
-import { useIncomeSummary } from './income-pages';
+import { useIncomeColumns, useIncomeSummary } from './income-pages';
 import type { ReportColumn } from './model/columns';
 import './reports-namespace';
 
@@ -20,7 +19,7 @@ const monthName = (month: string, lang: 'th' | 'en') =>
 export default function MtaBonusPage() {
   const { t } = useTranslation('reports');
   const lang = useLang();
-  const l = useLabels();
+  const c = useIncomeColumns();
   const v = useReportView();
   const path = '/report/mta_transaction';
   const list = useViewPage<Page<MtaRow>>(v, path);
@@ -32,12 +31,12 @@ export default function MtaBonusPage() {
   const columns: ReportColumn<MtaRow>[] = [
     { key: 'month', title: t('col.month'), kind: 'text', value: (r) => monthName(r.month, lang) },
     { key: 'generation', title: t('col.generation'), kind: 'int', value: (r) => r.generation },
-    { key: 'member_code', title: t('col.memberCode'), kind: 'text', value: (r) => r.member_code },
-    { key: 'member_name', title: t('col.memberName'), kind: 'text', value: (r) => r.member_name, wrap: true },
-    { key: 'order_no', title: t('col.orderNo'), kind: 'text', value: (r) => r.order_no },
-    { key: 'order_pv', title: t('col.orderPv'), kind: 'int', value: (r) => r.order_pv },
-    { key: 'amount', title: t('col.amount'), kind: 'money', value: (r) => r.amount },
-    { key: 'state', title: t('col.state'), kind: 'text', value: (r) => l.state(r.state) },
+    c.memberCode,
+    c.memberName,
+    c.orderNo,
+    c.orderPv,
+    c.amount,
+    c.state,
   ];
   return (
     <ReportFrame
