@@ -1,7 +1,7 @@
 import './shop-namespace';
 import { Anchor, Box, Button, Container, Divider, Group, Indicator, Stack, Text } from '@mantine/core';
 import { IconBuildingStore, IconLayoutDashboard, IconReceipt, IconShoppingCart } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useSearchParams } from 'react-router';
 import { BrandMark } from '../../components/ui/brand';
@@ -19,6 +19,40 @@ import { useGuestCart } from './model/guest-cart';
 import type { ShopContext } from './model/shop-context';
 
 const SHOP_CODE = /^[A-Za-z0-9]{4,32}$/;
+
+/**
+ * A link in the shop's header: its icon and its name, on a phone only the icon (the name stays its
+ * accessible name).
+ */
+function HeaderButton({
+  to,
+  icon,
+  label,
+  testId,
+  variant = 'subtle',
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  testId: string;
+  variant?: 'subtle' | 'default';
+}) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      variant={variant}
+      size="xs"
+      leftSection={icon}
+      aria-label={label}
+      data-testid={testId}
+    >
+      <Box component="span" visibleFrom="sm">
+        {label}
+      </Box>
+    </Button>
+  );
+}
 
 /** The shop's frame: its own header (cart, orders, sign-in), readable by anyone. */
 export default function ShopLayout() {
@@ -111,51 +145,31 @@ export default function ShopLayout() {
                 </Indicator>
               )}
               {!community && user && (
-                <Button
-                  component={Link}
+                <HeaderButton
                   to={paths.ecommerceOrders.href()}
-                  variant="subtle"
-                  size="xs"
-                  leftSection={<IconReceipt size={16} />}
-                  aria-label={t('shop:nav.orders')}
-                  data-testid="shop-orders"
-                >
-                  <Box component="span" visibleFrom="sm">
-                    {t('shop:nav.orders')}
-                  </Box>
-                </Button>
+                  icon={<IconReceipt size={16} />}
+                  label={t('shop:nav.orders')}
+                  testId="shop-orders"
+                />
               )}
               {!community && user?.member && (
-                <Button
-                  component={Link}
+                <HeaderButton
                   to={paths.ecommerceMyShop.href()}
-                  variant="subtle"
-                  size="xs"
-                  leftSection={<IconBuildingStore size={16} />}
-                  aria-label={t('shop:nav.myShop')}
-                  data-testid="shop-my-shop"
-                >
-                  <Box component="span" visibleFrom="sm">
-                    {t('shop:nav.myShop')}
-                  </Box>
-                </Button>
+                  icon={<IconBuildingStore size={16} />}
+                  label={t('shop:nav.myShop')}
+                  testId="shop-my-shop"
+                />
               )}
               {!community &&
                 (user ? (
                   // On a phone only the icon: the way back to the portal is never hidden.
-                  <Button
-                    component={Link}
+                  <HeaderButton
                     to={paths.dashboard.href()}
-                    size="xs"
+                    icon={<IconLayoutDashboard size={16} />}
+                    label={t('shop:nav.portal')}
+                    testId="shop-portal"
                     variant="default"
-                    leftSection={<IconLayoutDashboard size={16} />}
-                    aria-label={t('shop:nav.portal')}
-                    data-testid="shop-portal"
-                  >
-                    <Box component="span" visibleFrom="sm">
-                      {t('shop:nav.portal')}
-                    </Box>
-                  </Button>
+                  />
                 ) : (
                   <Button
                     component={Link}
