@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { lastPage } from '@portal/contracts/envelope';
 import { bigintIdParam } from '@portal/contracts/ids';
 import {
   envelopeOf,
@@ -15,22 +13,15 @@ import {
   staffOrderSchema,
 } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
-import { orders } from '../../../db/schema/compensation';
 import { AppError } from '../../../lib/errors';
 import { envelope } from '../../../plugins/envelope';
 import { actorOf, type Actor } from '../../shop/audit';
-import { shopNow } from '../../shop/clock';
-import { shopErrors } from '../../shop/errors';
 import { languageOf } from '../../shop/language';
 import { sendSlip, slipFileAnswer } from '../../shop/orders/routes';
-import { orderByNo, orderSearch, pageOfOrders, slipWaiting } from '../../shop/orders/repository';
 import { cancelOrder, fulfil } from '../../shop/orders/service';
-import { staffOrderView } from '../../shop/orders/view';
-import { confirmSlip, rejectSlip } from '../../shop/payments/service';
-import { paymentsOf } from '../../shop/payments/repository';
+import { confirmOrderSlip, deskOrder, deskOrderId, deskOrders, rejectOrderSlip } from './service';
 
 const staff = { access: 'staff' as const };
-type Row = z.infer<typeof staffOrderRow>;
 const one = { params: orderNumberParam, response: { 200: envelopeOf(staffOrderSchema) } };
 
 /** A decision names a person in the audit trail: an application client may read the desk, not act. */
@@ -48,11 +39,8 @@ function decider(request: FastifyRequest): Actor {
 export const staffOrderRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const answer = async (request: FastifyRequest, orderNo: string) => {
-      const rec = await orderByNo(ctx.db, orderNo);
-      if (!rec) throw shopErrors.orderNotFound();
-      return envelope(await staffOrderView(ctx.db, rec, languageOf(request), ctx.config.shop));
-    };
+    const answer = async (request: FastifyRequest, orderNo: string) =>
+      envelope(await deskOrder(ctx, orderNo, languageOf(request)));
 
     app.get(
       '/v1/orders',
@@ -60,43 +48,7 @@ export const staffOrderRoutes =
         config: staff,
         schema: { querystring: staffOrderQuery, response: { 200: envelopeOf(pageOf(staffOrderRow)) } },
       },
-      async (request) => {
-        const q = request.query;
-        const where: SQL | undefined = and(
-          q.q ? orderSearch(q.q) : undefined,
-          q.status ? eq(orders.status, q.status) : undefined,
-          q.payment_status ? eq(orders.paymentStatus, q.payment_status) : undefined,
-          q.order_type ? eq(orders.orderType, q.order_type) : undefined,
-          q.slip_waiting === 'true' ? slipWaiting : undefined,
-        );
-        const { rows, total } = await pageOfOrders(ctx.db, where, q.per_page, (q.page - 1) * q.per_page);
-        const payments = await paymentsOf(
-          ctx.db,
-          rows.map((r) => r.order.id),
-        );
-        return envelope({
-          items: rows.map((r) => {
-            const customer = r.shop.customer as { name: string } | null;
-            const payment = payments.get(r.order.id);
-            return {
-              order_no: r.order.orderNo,
-              order_type: r.order.orderType as Row['order_type'],
-              channel: r.shop.channel as Row['channel'],
-              status: r.order.status as Row['status'],
-              payment_status: r.order.paymentStatus as Row['payment_status'],
-              total_amount: r.order.totalAmount,
-              net_amount: r.order.netAmount,
-              created_at: r.order.createdAt.toISOString(),
-              paid_at: r.order.paidAt?.toISOString() ?? null,
-              buyer_name: customer?.name ?? r.buyerName,
-              member_code: r.memberCode,
-              payment_method: payment?.method ?? r.shop.paymentMethod,
-              slip_waiting: payment?.state === 'submitted',
-            };
-          }),
-          pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
-        });
-      },
+      async (request) => envelope(await deskOrders(ctx, request.query)),
     );
 
     app.get('/v1/orders/:number', { config: staff, schema: one }, async (request) =>
@@ -108,11 +60,7 @@ export const staffOrderRoutes =
       '/v1/orders/:number/payment/confirm',
       { config: staff, schema: { ...one, body: z.strictObject({}).nullish() } },
       async (request) => {
-        const by = decider(request);
-        const rec = await orderByNo(ctx.db, request.params.number);
-        if (!rec) throw shopErrors.orderNotFound();
-        const when = await shopNow(ctx);
-        await ctx.db.transaction((tx) => confirmSlip(tx, rec.order.id, when, by));
+        await confirmOrderSlip(ctx, request.params.number, decider(request));
         return answer(request, request.params.number);
       },
     );
@@ -121,10 +69,7 @@ export const staffOrderRoutes =
       '/v1/orders/:number/payment/reject',
       { config: staff, schema: { ...one, body: reasonBody } },
       async (request) => {
-        const by = decider(request);
-        const rec = await orderByNo(ctx.db, request.params.number);
-        if (!rec) throw shopErrors.orderNotFound();
-        await ctx.db.transaction((tx) => rejectSlip(tx, rec.order.id, request.body.reason, by));
+        await rejectOrderSlip(ctx, request.params.number, request.body.reason, decider(request));
         return answer(request, request.params.number);
       },
     );
@@ -179,9 +124,7 @@ export const staffOrderRoutes =
         },
       },
       async (request, reply) => {
-        const rec = await orderByNo(ctx.db, request.params.number);
-        if (!rec) throw shopErrors.orderNotFound();
-        return sendSlip(ctx, reply, rec.order.id, request.params.slipId);
+        return sendSlip(ctx, reply, await deskOrderId(ctx, request.params.number), request.params.slipId);
       },
     );
   };
