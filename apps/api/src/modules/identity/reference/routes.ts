@@ -1,47 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeOf, pageOf } from '@portal/contracts/envelope';
+import { z } from 'zod';
+import { envelopeOf, pageOf, pageQuery } from '@portal/contracts/envelope';
+import { int32IdParam } from '@portal/contracts/ids';
 import {
   countrySchema,
   districtSchema,
   provinceSchema,
   subdistrictSchema,
-  type Country,
-  type District,
-  type Province,
-  type Subdistrict,
 } from '@portal/contracts/reference';
-import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-import { lastPage, pageQuery } from '@portal/contracts/envelope';
-import { int32IdParam } from '@portal/contracts/ids';
 import type { AppContext } from '../../../context';
-import type { Db } from '../../../db/client';
-import { countries, districts, provinces, subdistricts } from '../../../db/schema/reference';
 import { envelope } from '../../../plugins/envelope';
-
-async function paged<T>(
-  db: Db,
-  table: PgTable,
-  orderBy: PgColumn,
-  where: SQL | undefined,
-  page: number,
-  perPage: number,
-  map: (row: Record<string, unknown>) => T,
-) {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(table).where(where);
-  const rows = await db
-    .select()
-    .from(table)
-    .where(where)
-    .orderBy(asc(orderBy))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return envelope({
-    items: rows.map((r) => map(r as Record<string, unknown>)),
-    pagination: { page, per_page: perPage, total, last_page: lastPage(total, perPage) },
-  });
-}
+import { countryPage, districtPage, provincePage, subdistrictPage } from './repository';
 
 /** The address lists: public calls, real data loaded from the reference packages. */
 export const referenceRoutes =
@@ -65,22 +34,7 @@ export const referenceRoutes =
           .map((c) => c.trim().toUpperCase())
           .filter(Boolean);
         reply.header('cache-control', 'public, max-age=3600');
-        return paged(
-          ctx.db,
-          countries,
-          countries.nameEn,
-          codes?.length ? inArray(countries.code, codes) : undefined,
-          page,
-          per_page,
-          (r) =>
-            ({
-              id: r.id,
-              code: r.code,
-              alpha3: r.alpha3,
-              name_th: r.nameTh,
-              name_en: r.nameEn,
-            }) as Country,
-        );
+        return envelope(await countryPage(ctx.db, codes, page, per_page));
       },
     );
 
@@ -92,21 +46,7 @@ export const referenceRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'public, max-age=3600');
-        return paged(
-          ctx.db,
-          provinces,
-          provinces.id,
-          undefined,
-          request.query.page,
-          request.query.per_page,
-          (r) =>
-            ({
-              id: r.id,
-              code: r.code,
-              name_th: r.nameTh,
-              name_en: r.nameEn,
-            }) as Province,
-        );
+        return envelope(await provincePage(ctx.db, request.query.page, request.query.per_page));
       },
     );
 
@@ -122,22 +62,7 @@ export const referenceRoutes =
       async (request, reply) => {
         reply.header('cache-control', 'public, max-age=3600');
         const q = request.query;
-        return paged(
-          ctx.db,
-          districts,
-          districts.id,
-          eq(districts.provinceId, q.province_id),
-          q.page,
-          q.per_page,
-          (r) =>
-            ({
-              id: r.id,
-              code: r.code,
-              province_id: r.provinceId,
-              name_th: r.nameTh,
-              name_en: r.nameEn,
-            }) as District,
-        );
+        return envelope(await districtPage(ctx.db, q.province_id, q.page, q.per_page));
       },
     );
 
@@ -153,23 +78,7 @@ export const referenceRoutes =
       async (request, reply) => {
         reply.header('cache-control', 'public, max-age=3600');
         const q = request.query;
-        return paged(
-          ctx.db,
-          subdistricts,
-          subdistricts.id,
-          eq(subdistricts.districtId, q.district_id),
-          q.page,
-          q.per_page,
-          (r) =>
-            ({
-              id: r.id,
-              code: r.code,
-              district_id: r.districtId,
-              name_th: r.nameTh,
-              name_en: r.nameEn,
-              post_code: r.postCode,
-            }) as Subdistrict,
-        );
+        return envelope(await subdistrictPage(ctx.db, q.district_id, q.page, q.per_page));
       },
     );
   };
