@@ -98,3 +98,32 @@ export async function familyOf(db: Db | Tx, token: string): Promise<string | nul
     .where(eq(refreshTokens.tokenHash, sha256(token)));
   return row?.familyId ?? null;
 }
+
+/** The user's signed-in devices: one per refresh-token family still alive, the newest first. */
+export async function liveFamilies(db: Db, userId: number) {
+  const { rows } = await db.execute<{
+    family_id: string;
+    user_agent: string | null;
+    ip: string | null;
+    signed_in_at: Date;
+    last_active_at: Date;
+  }>(sql`
+    select family_id, (array_agg(user_agent order by created_at desc))[1] as user_agent,
+      (array_agg(ip order by created_at desc))[1] as ip,
+      min(created_at) as signed_in_at, max(created_at) as last_active_at
+    from refresh_tokens
+    where user_id = ${userId}
+    group by family_id
+    having bool_or(revoked_at is null and used_at is null and expires_at > now())
+    order by max(created_at) desc`);
+  return rows;
+}
+
+/** Ends one family of the user's refresh tokens; false when it is not theirs or already ended. */
+export async function revokeFamily(db: Db, userId: number, familyId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    update refresh_tokens set revoked_at = now()
+    where user_id = ${userId} and family_id = ${familyId}::uuid and revoked_at is null
+    returning id`);
+  return rows.length > 0;
+}

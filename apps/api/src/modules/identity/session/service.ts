@@ -1,17 +1,23 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { LoginResult, UserType } from '@portal/contracts/identity';
+import type { LoginResult, SessionInfo, UserType } from '@portal/contracts/identity';
 import { normaliseMobile } from '@portal/contracts/identity';
 import { MSG } from '@portal/contracts/messages';
 import type { TokenResponse } from '@portal/contracts/oauth';
 import type { AppContext } from '../../../context';
 import { users } from '../../../db/schema/identity';
-import { AppError } from '../../../lib/errors';
+import { AppError, notFound } from '../../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords';
 import { findUserByIdentifier, loadUser } from '../users/repository';
 import { suspensionOfUser } from '../../../compensation/standing';
 import { endSessions, endUserAccess } from './access';
-import { consumeRefreshToken, issueRefreshToken, revokeUserSessions } from './refresh-tokens';
+import {
+  consumeRefreshToken,
+  issueRefreshToken,
+  liveFamilies,
+  revokeFamily,
+  revokeUserSessions,
+} from './refresh-tokens';
 import { RateLimiter } from '../../../lib/rate-limiter';
 
 export class OAuthError extends Error {
@@ -224,4 +230,27 @@ export async function signOutEverywhere(ctx: AppContext, userId: number) {
     await revokeUserSessions(tx, userId);
     await endUserAccess(ctx, [userId], tx);
   });
+}
+
+/** The devices signed in, for the settings page; `current` marks the one asking. */
+export async function mySessions(
+  ctx: AppContext,
+  userId: number,
+  currentSessionId: string,
+): Promise<SessionInfo[]> {
+  const rows = await liveFamilies(ctx.db, userId);
+  return rows.map((r) => ({
+    id: r.family_id,
+    user_agent: r.user_agent,
+    ip: r.ip,
+    signed_in_at: new Date(r.signed_in_at).toISOString(),
+    last_active_at: new Date(r.last_active_at).toISOString(),
+    current: r.family_id === currentSessionId,
+  }));
+}
+
+/** Signs one device out: its refresh tokens and its access tokens stop working at once. */
+export async function signOutDevice(ctx: AppContext, userId: number, sessionId: string) {
+  if (!(await revokeFamily(ctx.db, userId, sessionId))) throw notFound();
+  await endSessions(ctx, [sessionId]);
 }
