@@ -3,6 +3,7 @@ import {
   Button,
   Group,
   NumberInput,
+  type NumberInputProps,
   Paper,
   Select,
   SimpleGrid,
@@ -50,6 +51,25 @@ const INTEGERS: Integers[] = ['ACTIVITY_PV', 'ACTIVITY_DAYS', 'MTA_MIN_PV', 'HOL
 /** A whole number from a NumberInput (which may hand over a string while typing). */
 const int = (v: string | number) => (typeof v === 'number' ? v : Number.parseInt(v, 10) || 0);
 
+/** A field for a whole number of 0 or more; a change hands over the number. */
+function WholeInput({
+  onValue,
+  ...props
+}: Omit<NumberInputProps, 'onChange'> & { onValue: (n: number) => void }) {
+  return (
+    <NumberInput {...props} allowDecimal={false} allowNegative={false} onChange={(v) => onValue(int(v))} />
+  );
+}
+
+/** The packages table's columns: the field and its heading (amounts and rates as text, counts whole). */
+const PACKAGE_COLUMNS = [
+  ['price', 'plan.price'],
+  ['pv', 'plan.pv'],
+  ['cycle_value', 'plan.cycleValue'],
+  ['income_percent', 'plan.incomePercent'],
+  ['max_income_per_day', 'plan.cap'],
+] as const;
+
 /**
  * A new version of the plan from a date (plan section 7): every parameter, prefilled with the version
  * in force. Rates are fractions as the plan writes them ("0.20" is 20%); amounts in baht.
@@ -66,6 +86,9 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
   const p = values.params;
   const setParams = (change: (params: PlanParams) => PlanParams) =>
     setValues((v) => ({ ...v, params: change(v.params) }));
+  /** Changes the travel campaign's fields (when there is a campaign). */
+  const setCampaign = (change: Partial<NonNullable<PlanParams['TRAVEL_CAMPAIGN']>>) =>
+    setParams((x) => ({ ...x, TRAVEL_CAMPAIGN: x.TRAVEL_CAMPAIGN && { ...x.TRAVEL_CAMPAIGN, ...change } }));
   const bad = (path: string) => (errors[path] ? t('plan.form.invalid') : undefined);
 
   const submit = () => {
@@ -137,13 +160,11 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
               />
             ))}
             {INTEGERS.map((key) => (
-              <NumberInput
+              <WholeInput
                 key={key}
                 label={t(`params.${key}`)}
                 value={p[key]}
-                allowDecimal={false}
-                allowNegative={false}
-                onChange={(v) => setParams((x) => ({ ...x, [key]: int(v) }))}
+                onValue={(n) => setParams((x) => ({ ...x, [key]: n }))}
                 error={bad(`params.${key}`)}
               />
             ))}
@@ -175,11 +196,9 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('plan.package')}</Table.Th>
-                  <Table.Th>{t('plan.price')}</Table.Th>
-                  <Table.Th>{t('plan.pv')}</Table.Th>
-                  <Table.Th>{t('plan.cycleValue')}</Table.Th>
-                  <Table.Th>{t('plan.incomePercent')}</Table.Th>
-                  <Table.Th>{t('plan.cap')}</Table.Th>
+                  {PACKAGE_COLUMNS.map(([field, heading]) => (
+                    <Table.Th key={field}>{t(heading)}</Table.Th>
+                  ))}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -193,50 +212,29 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
                   return (
                     <Table.Tr key={code}>
                       <Table.Td fw={600}>{code}</Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          aria-label={`${code} ${t('plan.price')}`}
-                          value={pkg.price}
-                          onChange={(e) => set('price', e.currentTarget.value.trim())}
-                          error={bad(path('price'))}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberInput
-                          aria-label={`${code} ${t('plan.pv')}`}
-                          value={pkg.pv}
-                          allowDecimal={false}
-                          allowNegative={false}
-                          onChange={(v) => set('pv', int(v))}
-                          error={bad(path('pv'))}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberInput
-                          aria-label={`${code} ${t('plan.cycleValue')}`}
-                          value={pkg.cycle_value}
-                          allowDecimal={false}
-                          allowNegative={false}
-                          onChange={(v) => set('cycle_value', int(v))}
-                          error={bad(path('cycle_value'))}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          aria-label={`${code} ${t('plan.incomePercent')}`}
-                          value={pkg.income_percent}
-                          onChange={(e) => set('income_percent', e.currentTarget.value.trim())}
-                          error={bad(path('income_percent'))}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          aria-label={`${code} ${t('plan.cap')}`}
-                          value={pkg.max_income_per_day}
-                          onChange={(e) => set('max_income_per_day', e.currentTarget.value.trim())}
-                          error={bad(path('max_income_per_day'))}
-                        />
-                      </Table.Td>
+                      {PACKAGE_COLUMNS.map(([field, heading]) => {
+                        const value = pkg[field];
+                        const label = `${code} ${t(heading)}`;
+                        return (
+                          <Table.Td key={field}>
+                            {typeof value === 'number' ? (
+                              <WholeInput
+                                aria-label={label}
+                                value={value}
+                                onValue={(n) => set(field, n)}
+                                error={bad(path(field))}
+                              />
+                            ) : (
+                              <TextInput
+                                aria-label={label}
+                                value={value}
+                                onChange={(e) => set(field, e.currentTarget.value.trim())}
+                                error={bad(path(field))}
+                              />
+                            )}
+                          </Table.Td>
+                        );
+                      })}
                     </Table.Tr>
                   );
                 })}
@@ -260,22 +258,20 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
               </Table.Thead>
               <Table.Tbody>
                 {p.TITLES.map((title, i) => {
-                  const set = (field: 'cycles' | 'referrals' | 'mta_depth', v: string | number) =>
+                  const set = (field: 'cycles' | 'referrals' | 'mta_depth', n: number) =>
                     setParams((x) => ({
                       ...x,
-                      TITLES: x.TITLES.map((tt, j) => (j === i ? { ...tt, [field]: int(v) } : tt)),
+                      TITLES: x.TITLES.map((tt, j) => (j === i ? { ...tt, [field]: n } : tt)),
                     }));
                   return (
                     <Table.Tr key={title.code}>
                       <Table.Td fw={600}>{title.code}</Table.Td>
                       {(['cycles', 'referrals', 'mta_depth'] as const).map((field) => (
                         <Table.Td key={field}>
-                          <NumberInput
+                          <WholeInput
                             aria-label={`${title.code} ${field}`}
                             value={title[field]}
-                            allowDecimal={false}
-                            allowNegative={false}
-                            onChange={(v) => set(field, v)}
+                            onValue={(n) => set(field, n)}
                             error={bad(`params.TITLES.${i}.${field}`)}
                           />
                         </Table.Td>
@@ -308,39 +304,20 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
                   type="date"
                   label={t('plan.form.campaignStart')}
                   value={p.TRAVEL_CAMPAIGN.start}
-                  onChange={(e) => {
-                    const start = e.currentTarget.value;
-                    setParams((x) => ({
-                      ...x,
-                      TRAVEL_CAMPAIGN: x.TRAVEL_CAMPAIGN && { ...x.TRAVEL_CAMPAIGN, start },
-                    }));
-                  }}
+                  onChange={(e) => setCampaign({ start: e.currentTarget.value })}
                   error={bad('params.TRAVEL_CAMPAIGN.start')}
                 />
                 <TextInput
                   type="date"
                   label={t('plan.form.campaignEnd')}
                   value={p.TRAVEL_CAMPAIGN.end}
-                  onChange={(e) => {
-                    const end = e.currentTarget.value;
-                    setParams((x) => ({
-                      ...x,
-                      TRAVEL_CAMPAIGN: x.TRAVEL_CAMPAIGN && { ...x.TRAVEL_CAMPAIGN, end },
-                    }));
-                  }}
+                  onChange={(e) => setCampaign({ end: e.currentTarget.value })}
                   error={bad('params.TRAVEL_CAMPAIGN.end')}
                 />
-                <NumberInput
+                <WholeInput
                   label={t('plan.form.campaignPoints')}
                   value={p.TRAVEL_CAMPAIGN.required_points}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  onChange={(v) =>
-                    setParams((x) => ({
-                      ...x,
-                      TRAVEL_CAMPAIGN: x.TRAVEL_CAMPAIGN && { ...x.TRAVEL_CAMPAIGN, required_points: int(v) },
-                    }))
-                  }
+                  onValue={(n) => setCampaign({ required_points: n })}
                   error={bad('params.TRAVEL_CAMPAIGN.required_points')}
                 />
               </SimpleGrid>

@@ -17,7 +17,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { PRODUCT_CATEGORIES, type Product, type ProductCategory } from '@portal/contracts/shop';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import type { Language } from '../../../lib/preferences';
@@ -59,6 +59,10 @@ const draftOf = (p: Product | null): Draft => ({
 
 const int = (v: string | number) => (typeof v === 'number' ? Math.max(0, Math.trunc(v)) : 0);
 
+type TextField =
+  'code' | 'name_th' | 'name_en' | 'description_th' | 'description_en' | 'retail_price' | 'member_price';
+type WholeField = 'pv_per_unit' | 'lvp_per_unit' | 'stock';
+
 /** Create or edit a product or bundle: names, prices, PV, LVP, stock, active, parts and pictures. */
 export function ProductForm({
   product,
@@ -75,6 +79,26 @@ export function ProductForm({
   const all = useAllProducts(lang);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((x) => ({ ...x, [key]: value }));
   const creating = product === null;
+  /** A text field's value and change (`clean` tidies what is typed). */
+  const text = (key: TextField, clean = (s: string) => s) => ({
+    value: d[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set(key, clean(e.currentTarget.value)),
+  });
+  /** A price, in baht as decimal text ("120.00"): required, trimmed. */
+  const price = (key: 'retail_price' | 'member_price') => ({
+    ...text(key, (s) => s.trim()),
+    inputMode: 'decimal' as const,
+    required: true,
+    placeholder: '0.00',
+  });
+  /** A whole-number field of 0 or more: its value, change and bounds. */
+  const whole = (key: WholeField) => ({
+    value: d[key],
+    onChange: (v: string | number) => set(key, int(v)),
+    min: 0,
+    allowDecimal: false,
+  });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -101,8 +125,7 @@ export function ProductForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={t('products.code')}
-            value={d.code}
-            onChange={(e) => set('code', e.currentTarget.value.toUpperCase())}
+            {...text('code', (s) => s.toUpperCase())}
             disabled={!creating}
             required
             maxLength={32}
@@ -137,77 +160,45 @@ export function ProductForm({
           />
           <TextInput
             label={t('products.nameTh')}
-            value={d.name_th}
-            onChange={(e) => set('name_th', e.currentTarget.value)}
+            {...text('name_th')}
             required
             maxLength={200}
             data-testid="product-name-th"
           />
           <TextInput
             label={t('products.nameEn')}
-            value={d.name_en}
-            onChange={(e) => set('name_en', e.currentTarget.value)}
+            {...text('name_en')}
             required
             maxLength={200}
             data-testid="product-name-en"
           />
           <Textarea
             label={t('products.descriptionTh')}
-            value={d.description_th}
-            onChange={(e) => set('description_th', e.currentTarget.value)}
+            {...text('description_th')}
             maxLength={4000}
             autosize
             minRows={2}
           />
           <Textarea
             label={t('products.descriptionEn')}
-            value={d.description_en}
-            onChange={(e) => set('description_en', e.currentTarget.value)}
+            {...text('description_en')}
             maxLength={4000}
             autosize
             minRows={2}
           />
           <TextInput
             label={t('products.retailPrice')}
-            value={d.retail_price}
-            onChange={(e) => set('retail_price', e.currentTarget.value.trim())}
-            inputMode="decimal"
-            required
-            placeholder="0.00"
+            {...price('retail_price')}
             data-testid="product-retail"
           />
           <TextInput
             label={t('products.memberPrice')}
-            value={d.member_price}
-            onChange={(e) => set('member_price', e.currentTarget.value.trim())}
-            inputMode="decimal"
-            required
-            placeholder="0.00"
+            {...price('member_price')}
             data-testid="product-member"
           />
-          <NumberInput
-            label={t('products.pv')}
-            value={d.pv_per_unit}
-            onChange={(v) => set('pv_per_unit', int(v))}
-            min={0}
-            allowDecimal={false}
-            data-testid="product-pv"
-          />
-          <NumberInput
-            label={t('products.lvp')}
-            value={d.lvp_per_unit}
-            onChange={(v) => set('lvp_per_unit', int(v))}
-            min={0}
-            allowDecimal={false}
-          />
-          <NumberInput
-            label={t('products.stock')}
-            value={d.stock}
-            onChange={(v) => set('stock', int(v))}
-            min={0}
-            allowDecimal={false}
-            data-testid="product-stock"
-          />
+          <NumberInput label={t('products.pv')} {...whole('pv_per_unit')} data-testid="product-pv" />
+          <NumberInput label={t('products.lvp')} {...whole('lvp_per_unit')} />
+          <NumberInput label={t('products.stock')} {...whole('stock')} data-testid="product-stock" />
         </SimpleGrid>
 
         {d.kind === 'BUNDLE' && (
