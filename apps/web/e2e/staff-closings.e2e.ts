@@ -140,6 +140,9 @@ describe('the engine desk', () => {
             await page.getByTestId('plan-params').waitFor();
             await page.getByTestId('plan-new').click();
             await page.getByTestId('plan-form').waitFor();
+            // The titles table's inputs are named in the reader's language: the title and the column.
+            const mtaDepth = lang === 'th' ? 'จำนวนชั้น MTA' : 'MTA generations';
+            await page.getByRole('textbox', { name: `SUPERVISOR ${mtaDepth}`, exact: true }).waitFor();
             await settle('plan');
             await shot(page, `staff-plan-${lang}-${device}`);
 

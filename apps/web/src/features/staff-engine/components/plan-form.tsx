@@ -70,6 +70,13 @@ const PACKAGE_COLUMNS = [
   ['max_income_per_day', 'plan.cap'],
 ] as const;
 
+/** The columns of the titles table: a title's field and the header that names it (its inputs' names too). */
+const TITLE_FIELDS = [
+  ['cycles', 'plan.cycles'],
+  ['referrals', 'plan.referrals'],
+  ['mta_depth', 'plan.mtaDepth'],
+] as const;
+
 /**
  * A new version of the plan from a date (plan section 7): every parameter, prefilled with the version
  * in force. Rates are fractions as the plan writes them ("0.20" is 20%); amounts in baht.
@@ -266,10 +273,10 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
                   return (
                     <Table.Tr key={title.code}>
                       <Table.Td fw={600}>{title.code}</Table.Td>
-                      {(['cycles', 'referrals', 'mta_depth'] as const).map((field) => (
+                      {TITLE_FIELDS.map(([field, header]) => (
                         <Table.Td key={field}>
                           <WholeInput
-                            aria-label={`${title.code} ${field}`}
+                            aria-label={`${title.code} ${t(header)}`}
                             value={title[field]}
                             onValue={(n) => set(field, n)}
                             error={bad(`params.TITLES.${i}.${field}`)}
