@@ -3,7 +3,7 @@ import type { TitleHistory, TitleRow } from '@portal/contracts/reports';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/i18n/numbers';
 import { titleProgress } from '../../lib/title-progress';
-import { useLang } from './components/format';
+import { useLang } from '../../lib/i18n/use-lang';
 import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ReportColumn } from './model/columns';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/i18n/dates';
 import { formatCount } from '../../lib/i18n/numbers';
 import { useReport } from './api/reports';
-import { useLang } from './components/format';
+import { useLang } from '../../lib/i18n/use-lang';
 import { useLabels } from './components/labels';
 import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';

@@ -6,13 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/i18n/dates';
 import { formatCount, formatPoints } from '../../lib/i18n/numbers';
-import { isLanguage, type Language } from '../../lib/preferences';
+import { useLang } from '../../lib/i18n/use-lang';
 import './statements-namespace';
-
-export function useLang(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : 'th';
-}
 
 export function useFormat() {
   const lang = useLang();

@@ -1,15 +1,10 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n/dates';
 import { formatCount, formatPoints } from '../../../lib/i18n/numbers';
-import { isLanguage, type Language } from '../../../lib/preferences';
+import type { Language } from '../../../lib/preferences';
+import { useLang } from '../../../lib/i18n/use-lang';
 import type { CellValue, ColumnKind } from '../model/columns';
-
-export function useLang(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : 'th';
-}
 
 const percentFormats = new Map<Language, Intl.NumberFormat>();
 /** A fraction sent as decimal text ("0.12") as a percent; Intl reads the text, no float math. */

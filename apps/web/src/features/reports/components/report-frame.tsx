@@ -20,7 +20,8 @@ import { buildCsv, exportFileName } from '../model/csv';
 import { saveFile } from '../model/download';
 import { RANGE_PRESETS, presetRange, type EmptyReason } from '../model/query';
 import '../reports-namespace';
-import { Cell, formatCell, isNumeric, useLang } from './format';
+import { Cell, formatCell, isNumeric } from './format';
+import { useLang } from '../../../lib/i18n/use-lang';
 import type { ReportViewState } from './report-view';
 import classes from './report.module.css';
 

@@ -4,15 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n/dates';
 import { useDescribeError } from '../../../lib/i18n/messages';
 import { formatCount, formatPoints } from '../../../lib/i18n/numbers';
-import { isLanguage, type Language } from '../../../lib/preferences';
+import { useLang } from '../../../lib/i18n/use-lang';
 import { refusalText, type Rule } from '../model/rules';
 import { durationParts, starterOf } from '../model/runs';
 import '../engine-namespace';
-
-export function useLang(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : 'th';
-}
 
 const RUN_COLORS: Record<EngineRunType, string> = {
   DAILY: 'teal',
