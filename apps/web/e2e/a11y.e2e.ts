@@ -210,7 +210,6 @@ async function check(page: Page, who: Who, lang: Lang, route: string): Promise<F
       );
   }
   const finding = { who, lang, route, url, landed, counts, failing };
-  findings.push(finding);
   console.log(
     `a11y ${lang} ${who.padEnd(10)} ${url.padEnd(44)} critical ${counts.critical} serious ${counts.serious} moderate ${counts.moderate} minor ${counts.minor}`,
   );
@@ -218,6 +217,15 @@ async function check(page: Page, who: Who, lang: Lang, route: string): Promise<F
 }
 
 const WHO: Who[] = ['guest', 'member', 'staff', 'unverified', 'suspended'];
+
+/**
+ * Pages of one account and language are checked in this many tabs at once. Each tab is its own
+ * browser context with its own sign-in (its own session): tabs sharing one context would share the
+ * refresh cookie, and two pages loading at once would both trade it in, which the API takes for a
+ * stolen token and ends the session. Most of a page's time is waiting (network idle, transitions),
+ * so three tabs overlap those waits without asking more of two cores than one tab's axe run.
+ */
+const TABS = Number(process.env.A11Y_TABS ?? 3);
 
 describe('accessibility (axe-core) on every page', () => {
   it('when the guard is asked then every registered page is open to at least one kind of visitor checked here', () => {
@@ -230,19 +238,28 @@ describe('accessibility (axe-core) on every page', () => {
       it(`${lang}: ${who} — no serious or critical violation`, { timeout: 600_000 }, async () => {
         const routes = pagesFor(who);
         expect(routes.length).toBeGreaterThan(0);
-        const problems: string[] = [];
-        await withPage(browser, { viewport: DESKTOP, lang }, async (page) => {
-          if (who !== 'guest') {
-            const a = accounts[who];
-            await setLanguage(a, lang);
-            await signIn(page, a.username, a.password);
-          }
-          for (const route of routes) {
-            const f = await check(page, who, lang, route);
-            problems.push(...f.failing.map((line) => `${f.url}: ${line}`));
-          }
-        });
-        expect(problems).toEqual([]);
+        if (who !== 'guest') await setLanguage(accounts[who], lang);
+        const queue = [...routes];
+        const checked = new Map<string, Finding>();
+        const tab = () =>
+          withPage(browser, { viewport: DESKTOP, lang }, async (page) => {
+            try {
+              if (who !== 'guest') await signIn(page, accounts[who].username, accounts[who].password);
+              for (let route = queue.shift(); route !== undefined; route = queue.shift())
+                checked.set(route, await check(page, who, lang, route));
+            } catch (error) {
+              queue.length = 0; // one tab failing stops the others taking new pages
+              throw error;
+            }
+          });
+        const tabs = await Promise.allSettled(Array.from({ length: Math.min(TABS, routes.length) }, tab));
+        // The report keeps the order of paths.ts, whatever order the tabs finished in.
+        const done = routes.flatMap((route) => checked.get(route) ?? []);
+        findings.push(...done);
+        const failed = tabs.find((t): t is PromiseRejectedResult => t.status === 'rejected');
+        if (failed) throw failed.reason;
+        expect(done.map((f) => f.route)).toEqual(routes); // every page checked, once
+        expect(done.flatMap((f) => f.failing.map((line) => `${f.url}: ${line}`))).toEqual([]);
       });
     }
   }
