@@ -78,11 +78,16 @@ export async function lastMessage(to: string, purpose?: string, since?: Date): P
 /**
  * Screenshots for people to look at: screenshots/<name>.png (ignored by git). The whole page by
  * default; `fullPage: false` for what one screen shows (an open phone menu covers only that).
+ * Answers the PNG, for a caller that keeps a copy elsewhere too.
  */
-export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+export async function shot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<Buffer> {
   const dir = path.resolve(import.meta.dirname, '../../../screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage, animations: 'disabled' });
+  return page.screenshot({ path: path.join(dir, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 export async function signIn(page: Page, username: string, password: string) {

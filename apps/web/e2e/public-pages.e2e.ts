@@ -61,10 +61,11 @@ async function settled(page: Page) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
+/** One full-page screenshot, written to screenshots/ and to SHOTS. */
 async function save(page: Page, name: string) {
+  const png = await shot(page, name);
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
-  await shot(page, name);
+  fs.writeFileSync(path.join(SHOTS, `${name}.png`), png);
 }
 
 describe('a visitor reads the public pages', () => {
