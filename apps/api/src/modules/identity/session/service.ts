@@ -1,14 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { LoginResult, SessionInfo, UserType } from '@portal/contracts/identity';
 import { normaliseMobile } from '@portal/contracts/identity';
 import { MSG } from '@portal/contracts/messages';
 import type { TokenResponse } from '@portal/contracts/oauth';
 import type { AppContext } from '../../../context';
-import { users } from '../../../db/schema/identity';
 import { AppError, notFound } from '../../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords';
-import { findUserByIdentifier, loadUser } from '../users/repository';
+import { findUserByIdentifier, loadUser, userRowById } from '../users/repository';
 import { suspensionOfUser } from '../../../compensation/standing';
 import { endSessions, endUserAccess } from './access';
 import {
@@ -104,7 +102,7 @@ export async function refreshGrant(
     if (result.reason === 'reused') await endSessions(ctx, [result.familyId]);
     throw new OAuthError(400, 'invalid_grant', `refresh token ${result.reason}`);
   }
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, result.userId));
+  const user = await userRowById(ctx.db, result.userId);
   if (!user || !user.isActive || user.deletedAt) {
     await revokeUserSessions(ctx.db, result.userId);
     await endUserAccess(ctx, [result.userId]);
@@ -199,10 +197,7 @@ export async function sessionForUser(
   clientId: string,
   meta: ClientMeta,
 ): Promise<LoginResult> {
-  const [row] = await ctx.db
-    .select({ type: users.type, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, userId));
+  const row = await userRowById(ctx.db, userId);
   if (!row) throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
   if (!row.isActive) throw new AppError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
   const refresh = await issueRefreshToken(ctx.db, {

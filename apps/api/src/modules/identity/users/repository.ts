@@ -139,6 +139,12 @@ export async function loadUser(db: Db | Tx, id: number): Promise<User | null> {
   return (await loadUsers(db, [id]))[0] ?? null;
 }
 
+/** The user's row (deleted ones too: callers decide), or null. */
+export async function userRowById(db: Db | Tx, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
 export async function findUserByIdentifier(db: Db | Tx, identifier: { email?: string; mobile?: string }) {
   const cond = identifier.email
     ? sql`lower(${users.email}) = ${identifier.email.toLowerCase()}`

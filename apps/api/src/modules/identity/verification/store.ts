@@ -74,6 +74,9 @@ export async function recentVerification(db: Db, target: string, purpose: Purpos
   return row ?? null;
 }
 
+export const findVerification = async (db: Db | Tx, id: string) =>
+  (await db.select().from(verifications).where(eq(verifications.id, id)))[0] ?? null;
+
 export const findByToken = async (db: Db | Tx, token: string) =>
   (
     await db
