@@ -476,6 +476,7 @@ export const staffOrderRow = orderSchema
     payment_method: z.string(),
     slip_waiting: z.boolean(),
   });
+export type StaffOrderRow = z.infer<typeof staffOrderRow>;
 
 export const reasonBody = z.strictObject({ reason: cleanText().min(3).max(500) });
 export const shipBody = z.strictObject({

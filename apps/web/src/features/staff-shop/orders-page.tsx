@@ -5,6 +5,7 @@ import {
   Checkbox,
   Group,
   Pagination,
+  Paper,
   Select,
   Stack,
   Table,
@@ -12,8 +13,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts/shop';
+import { ORDER_STATUSES, type OrderStatus, type StaffOrderRow } from '@portal/contracts/shop';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -45,6 +47,8 @@ export default function StaffOrdersPage() {
   const [search, setSearch] = useState(filter.q ?? '');
   const [open, setOpen] = useState<string | null>(null);
   const orders = useStaffOrders(filter, lang);
+  // Below the table's width the rows become cards, so nothing is cut at the screen's edge.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const update = (next: Record<string, string | undefined>) =>
     setParams((p) => {
       for (const [k, v] of Object.entries(next)) {
@@ -96,57 +100,7 @@ export default function StaffOrdersPage() {
       ) : orders.data.items.length === 0 ? (
         <Text c="dimmed">{t('orders.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('labels.number')}</Table.Th>
-                <Table.Th>{t('orders.buyer')}</Table.Th>
-                <Table.Th>{t('labels.status')}</Table.Th>
-                <Table.Th>{t('labels.paymentStatus')}</Table.Th>
-                <Table.Th ta="right">{t('labels.total')}</Table.Th>
-                <Table.Th>{t('labels.date')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {orders.data.items.map((o) => (
-                <Table.Tr
-                  key={o.order_no}
-                  onClick={() => setOpen(o.order_no)}
-                  style={{ cursor: 'pointer' }}
-                  data-testid={`staff-order-${o.order_no}`}
-                >
-                  <Table.Td>
-                    <Button variant="subtle" size="compact-sm" onClick={() => setOpen(o.order_no)}>
-                      {o.order_no}
-                    </Button>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{o.buyer_name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {o.member_code} · {t(`labels.types.${o.order_type}`)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{t(`labels.statuses.${o.status}`)}</Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <Text size="sm">{t(`labels.paymentStatuses.${o.payment_status}`)}</Text>
-                      {o.slip_waiting && (
-                        <Badge color="orange" size="xs">
-                          {t('orders.slip')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">฿{formatPoints(o.total_amount, lang)}</Table.Td>
-                  <Table.Td>{formatDate(o.created_at, lang, 'dateTime')}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <OrderList items={orders.data.items} lang={lang} phone={phone} onOpen={setOpen} />
       )}
       {orders.data && orders.data.pagination.last_page > 1 && (
         <Group justify="center">
@@ -160,5 +114,126 @@ export default function StaffOrdersPage() {
       )}
       <OrderDrawer number={open} lang={lang} onClose={() => setOpen(null)} />
     </Stack>
+  );
+}
+
+type Lang = 'th' | 'en';
+
+/** The payment status, with a mark when a slip waits for staff. */
+function PaymentCell({ order: o }: { order: StaffOrderRow }) {
+  const { t } = useTranslation('staffshop');
+  return (
+    <Group gap={4}>
+      <Text size="sm">{t(`labels.paymentStatuses.${o.payment_status}`)}</Text>
+      {o.slip_waiting && (
+        <Badge color="orange" size="xs">
+          {t('orders.slip')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function Buyer({ order: o }: { order: StaffOrderRow }) {
+  const { t } = useTranslation('staffshop');
+  return (
+    <>
+      <Text size="sm">{o.buyer_name}</Text>
+      <Text size="xs" c="dimmed">
+        {o.member_code} · {t(`labels.types.${o.order_type}`)}
+      </Text>
+    </>
+  );
+}
+
+/** The orders as table rows, or as cards on a phone; a click on either opens the order. */
+function OrderList({
+  items,
+  lang,
+  phone,
+  onOpen,
+}: {
+  items: StaffOrderRow[];
+  lang: Lang;
+  phone: boolean;
+  onOpen: (orderNo: string) => void;
+}) {
+  const { t } = useTranslation('staffshop');
+  const number = (o: StaffOrderRow) => (
+    <Button variant="subtle" size="compact-sm" px={phone ? 0 : undefined} onClick={() => onOpen(o.order_no)}>
+      {o.order_no}
+    </Button>
+  );
+  const total = (o: StaffOrderRow) => `฿${formatPoints(o.total_amount, lang)}`;
+  const date = (o: StaffOrderRow) => formatDate(o.created_at, lang, 'dateTime');
+  if (phone)
+    return (
+      <Stack gap="sm">
+        {items.map((o) => (
+          <Paper
+            key={o.order_no}
+            withBorder
+            p="sm"
+            radius="md"
+            onClick={() => onOpen(o.order_no)}
+            style={{ cursor: 'pointer' }}
+            data-testid={`staff-order-${o.order_no}`}
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              {number(o)}
+              <Text fw={600} size="sm">
+                {total(o)}
+              </Text>
+            </Group>
+            <Buyer order={o} />
+            <Group gap="xs" mt={6} wrap="wrap">
+              <Badge variant="light">{t(`labels.statuses.${o.status}`)}</Badge>
+              <PaymentCell order={o} />
+            </Group>
+            <Text size="xs" c="dimmed" mt={4}>
+              {date(o)}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('labels.number')}</Table.Th>
+            <Table.Th>{t('orders.buyer')}</Table.Th>
+            <Table.Th>{t('labels.status')}</Table.Th>
+            <Table.Th>{t('labels.paymentStatus')}</Table.Th>
+            <Table.Th ta="right">{t('labels.total')}</Table.Th>
+            <Table.Th>{t('labels.date')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((o) => (
+            <Table.Tr
+              key={o.order_no}
+              onClick={() => onOpen(o.order_no)}
+              style={{ cursor: 'pointer' }}
+              data-testid={`staff-order-${o.order_no}`}
+            >
+              <Table.Td>{number(o)}</Table.Td>
+              <Table.Td>
+                <Buyer order={o} />
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light">{t(`labels.statuses.${o.status}`)}</Badge>
+              </Table.Td>
+              <Table.Td>
+                <PaymentCell order={o} />
+              </Table.Td>
+              <Table.Td ta="right">{total(o)}</Table.Td>
+              <Table.Td>{date(o)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
