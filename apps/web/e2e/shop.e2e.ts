@@ -388,6 +388,25 @@ describe('the shop', () => {
       await page.goto(`/ecommerce/products/${code}`);
       await page.getByText('ชาเขียวมัทฉะ').first().waitFor();
     });
+    for (const [lang, device, viewport] of [
+      ['en', 'desktop', DESKTOP],
+      ['th', 'phone', PHONE],
+      ['en', 'phone', PHONE],
+    ] as const) {
+      await withPage(browser, { lang, viewport }, async (page) => {
+        await signIn(page, 'staff@portal.test', 'demo-pass-1234');
+        await page.goto(`/staff/products?q=${code}`);
+        const row = page.getByTestId(`staff-product-${code}`);
+        await row.waitFor();
+        // On a phone the product is a card that fits the screen, with its prices and stock.
+        const box = (await row.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        expect(await row.innerText()).toMatch(/฿450\.00[\s\S]*฿320\.00[\s\S]*30/);
+        await page.goto('/staff/products');
+        await page.locator('[data-testid^="staff-product-"]').first().waitFor();
+        await shot(page, `staff-products-${lang}-${device}`, { fullPage: false });
+      });
+    }
   });
 
   it('screens in Thai and English, desktop and phone', async () => {
