@@ -25,6 +25,10 @@ export default defineConfig({
           hookTimeout: 60000,
           pool: 'forks',
           maxWorkers: 2,
+          // Each file builds its own app on its own database (helpers/app.ts), so the files of a
+          // worker share the loaded modules instead of loading the API again per file: a third off
+          // the suite's time. Nothing in the API keeps state per process that a test reads.
+          isolate: false,
         },
       },
       {

@@ -20,19 +20,22 @@ export interface Database {
 }
 
 /**
- * How many distinct statement texts this process prepares by name (decision 020). Past it, a new text
- * runs as an unnamed statement, planned on every call as before: the cap bounds what every
- * connection keeps (PostgreSQL holds a plan per prepared statement and connection).
+ * How many distinct statement texts one pool prepares by name (decision 020); a process has one pool.
+ * Past it, a new text runs as an unnamed statement, planned on every call as before: the cap bounds
+ * what every connection keeps (PostgreSQL holds a plan per prepared statement and connection).
  */
 export const MAX_NAMED_STATEMENTS = 200;
-const statementNames = new Map<string, string>();
 
-function statementName(text: string): string | undefined {
-  const known = statementNames.get(text);
-  if (known || statementNames.size >= MAX_NAMED_STATEMENTS || text.length > 16_384) return known;
-  const name = `portal_${statementNames.size + 1}`;
-  statementNames.set(text, name);
-  return name;
+/** The names of one pool's statements: the same text has the same name on each of its connections. */
+function statementNamer(): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    const known = names.get(text);
+    if (known || names.size >= MAX_NAMED_STATEMENTS || text.length > 16_384) return known;
+    const name = `portal_${names.size + 1}`;
+    names.set(text, name);
+    return name;
+  };
 }
 
 /**
@@ -43,7 +46,7 @@ function statementName(text: string): string | undefined {
  * Statements without parameters (BEGIN, COMMIT, DDL) and anything already named or streamed (COPY,
  * cursors) pass as they are.
  */
-function nameStatements(client: pg.PoolClient) {
+function nameStatements(client: pg.PoolClient, statementName: (text: string) => string | undefined) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const named = (...args: unknown[]) => {
     const [config, values] = args;
@@ -87,9 +90,10 @@ export function connect(url: string, max = 10, onLost: (line: string) => void = 
   // A connection checked out for a transaction has no pool listener: losing it between two
   // statements would otherwise be an uncaught 'error' event. The statement in flight fails on its
   // own, and the pool drops the connection when it is released.
+  const statementName = statementNamer();
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    nameStatements(client);
+    nameStatements(client, statementName);
   });
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };

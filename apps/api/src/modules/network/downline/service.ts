@@ -67,13 +67,18 @@ export async function downlineSummary(ctx: Ctx, userId: number): Promise<Downlin
   };
 }
 
-/** Large teams' dashboards walk the whole downline: keep the answer a few minutes. */
-const overviewCache = new Map<number, { at: number; value: TeamOverview }>();
+/**
+ * Large teams' dashboards walk the whole downline: keep the answer a few minutes, per database (the
+ * member ids of one database mean nothing in another).
+ */
+const overviewCaches = new WeakMap<Ctx['db'], Map<number, { at: number; value: TeamOverview }>>();
 const OVERVIEW_TTL_MS = 5 * 60_000;
 
 export async function myTeamOverview(ctx: Ctx, userId: number): Promise<TeamOverview> {
   const m = await placingMember(ctx.db, userId);
   const size = teamSize(m);
+  let overviewCache = overviewCaches.get(ctx.db);
+  if (!overviewCache) overviewCaches.set(ctx.db, (overviewCache = new Map()));
   const cached = overviewCache.get(m.id);
   if (cached && size > WALK_LIMIT && Date.now() - cached.at < OVERVIEW_TTL_MS) return cached.value;
   const value = await teamOverview(ctx.db, { id: m.id, teamSize: size });
