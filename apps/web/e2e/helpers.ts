@@ -21,6 +21,20 @@ export async function visibleText(locator: Locator, timeout = 15_000): Promise<s
   return (await locator.innerText()).trim();
 }
 
+/**
+ * The boxes on the page that scroll sideways (overflow-x auto or scroll, wider content than box):
+ * on a phone, a table cut at the screen's edge. Each as its tag and test id or class.
+ */
+export async function sidewaysBoxes(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter(
+        (el) => /auto|scroll/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1,
+      )
+      .map((el) => `${el.tagName} ${el.getAttribute('data-testid') ?? el.className}`),
+  );
+}
+
 /** Waits until the page shows `text` somewhere (exact substring). */
 export async function sees(page: Page, text: string, timeout = 15_000): Promise<void> {
   await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout });

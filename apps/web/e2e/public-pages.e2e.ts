@@ -12,7 +12,7 @@ import thLegal from '../src/locales/th/legal.json' with { type: 'json' };
 import thManuals from '../src/locales/th/manuals.json' with { type: 'json' };
 import thPublic from '../src/locales/th/public.json' with { type: 'json' };
 import { baseUrl, DESKTOP, launch, PHONE, shot } from './browser';
-import { DEMO, submitLogin, waitForPath, withPage } from './helpers';
+import { DEMO, sidewaysBoxes, submitLogin, waitForPath, withPage } from './helpers';
 
 /**
  * Issue 10, section 3: a visitor opens every public page of the specification in Thai and English on
@@ -106,6 +106,9 @@ describe('a visitor reads the public pages', () => {
                 () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
               );
               expect(overflow, `${route} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
+              // Nor does any box in it (a table cut at the screen's edge): plan tables are cards there.
+              const sideways = await sidewaysBoxes(page);
+              expect(sideways, `${route}: boxes that scroll sideways on a phone`).toEqual([]);
             }
             await save(page, `public-${name}-${lang}-${device}`);
           }

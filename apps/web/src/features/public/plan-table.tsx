@@ -1,7 +1,11 @@
-import { Stack, Table, Text } from '@mantine/core';
+import { Box, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
-/** A small table of plan figures that scrolls sideways on a phone instead of squeezing its columns. */
+/**
+ * A small table of plan figures. On a phone each row is a card (its first cell as the heading, the
+ * other cells under their column's name), so no column is cut at the screen's edge.
+ */
 export function PlanTable({
   caption,
   head,
@@ -17,6 +21,39 @@ export function PlanTable({
 }) {
   // The caption is outside the scrolling box, so it wraps on a phone instead of scrolling away.
   const captionId = testId ? `${testId}-caption` : undefined;
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const caption_ = (
+    <Text size="sm" c="dimmed" id={captionId}>
+      {caption}
+    </Text>
+  );
+  if (phone)
+    return (
+      <Stack gap="xs">
+        <Stack gap="xs" data-testid={testId} aria-describedby={captionId} role="list">
+          {rows.map((row, r) => (
+            <Paper key={r} withBorder radius="md" p="sm" role="listitem">
+              <Text fw={600} size="sm">
+                {row[0]}
+              </Text>
+              <SimpleGrid component="dl" cols={2} spacing="xs" verticalSpacing={6} mt={6} mb={0}>
+                {row.slice(1).map((cell, i) => (
+                  <Box key={i}>
+                    <Text component="dt" size="xs" c="dimmed">
+                      {head[i + 1]}
+                    </Text>
+                    <Text component="dd" size="sm" m={0} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {cell}
+                    </Text>
+                  </Box>
+                ))}
+              </SimpleGrid>
+            </Paper>
+          ))}
+        </Stack>
+        {caption_}
+      </Stack>
+    );
   return (
     <Stack gap={4}>
       <Table.ScrollContainer minWidth={minWidth} type="native">
@@ -56,9 +93,7 @@ export function PlanTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Text size="sm" c="dimmed" id={captionId}>
-        {caption}
-      </Text>
+      {caption_}
     </Stack>
   );
 }

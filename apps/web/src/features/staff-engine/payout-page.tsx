@@ -99,6 +99,8 @@ function PaidTable({ date }: { date: string }) {
               accessor: 'wht',
               title: t('payouts.wht'),
               textAlign: 'right',
+              // On a phone the member, gross and net fit; the deductions are in the CSV files.
+              visibleMediaQuery: '(min-width: 36em)',
               render: (r) => <Money value={r.wht} />,
             },
             {
