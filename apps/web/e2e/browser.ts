@@ -87,6 +87,8 @@ export async function shot(
 ): Promise<Buffer> {
   const dir = path.resolve(import.meta.dirname, '../../../screenshots');
   fs.mkdirSync(dir, { recursive: true });
+  // A page scrolled down would show its fixed header in the middle of a whole-page picture.
+  if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   return page.screenshot({ path: path.join(dir, `${name}.png`), fullPage, animations: 'disabled' });
 }
 

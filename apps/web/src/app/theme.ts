@@ -2,9 +2,12 @@ import {
   Anchor,
   Badge,
   Button,
+  Checkbox,
   createTheme,
   Pagination,
+  Radio,
   ScrollArea,
+  Switch,
   TableScrollContainer,
 } from '@mantine/core';
 import { i18n } from '../lib/i18n/i18n';
@@ -38,6 +41,9 @@ export const theme = createTheme({
     Badge: Badge.extend({ classNames: { root: classes.badgeRoot, label: classes.badgeLabel } }),
     // A link inside text is told apart by more than its colour (WCAG 1.4.1); a link that is not
     // inside text (navigation, cards) says underline="never" itself.
+    Radio: Radio.extend({ classNames: { label: classes.inlineText, description: classes.inlineText } }),
+    Checkbox: Checkbox.extend({ classNames: { label: classes.inlineText, description: classes.inlineText } }),
+    Switch: Switch.extend({ classNames: { label: classes.inlineText, description: classes.inlineText } }),
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // A region that scrolls (wide tables on a phone) can be scrolled from the keyboard.
     ScrollArea: ScrollArea.extend({ defaultProps: { viewportProps: { tabIndex: 0 } } }),
