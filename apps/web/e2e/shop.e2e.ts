@@ -184,6 +184,8 @@ describe('the shop', () => {
       await page.getByTestId('order-placed').waitFor();
       const url = new URL(page.url());
       expect(url.searchParams.get('key')).toBeTruthy();
+      // The shop's account (kbank in the demo) by the bank's name in Thai.
+      await page.getByText('ธนาคารกสิกรไทย', { exact: true }).waitFor();
 
       const [chooser] = await Promise.all([
         page.waitForEvent('filechooser'),

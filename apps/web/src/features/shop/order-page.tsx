@@ -39,8 +39,9 @@ function OrderView({ number, guestKey }: { number: string; guestKey: string | nu
   const o = order.data;
   const row = (label: string, value: string | null) =>
     value ? (
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size="sm" c="dimmed">
+      <Group justify="space-between" gap="md" wrap="nowrap" align="flex-start">
+        {/* The label keeps its words whole; a long value (the address) wraps instead. */}
+        <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
           {label}
         </Text>
         <Text size="sm" ta="right">

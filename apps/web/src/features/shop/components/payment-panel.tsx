@@ -12,6 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
+import { bankByCode } from '@portal/contracts/banks';
 import type { Order } from '@portal/contracts/shop';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,12 @@ import { useGuestSlip } from '../api/guest';
 import { useUploadSlip } from '../api/orders';
 import { formatMoney } from '../model/cart';
 import { PromptPayQr } from './promptpay-qr';
+
+/** The shop's bank by its name in the reader's language when its code is a Thai bank's, else as set. */
+function bankName(bank: string, lang: Language): string {
+  const known = bankByCode(bank);
+  return known ? (lang === 'th' ? known.name_th : known.name_en) : bank;
+}
 
 /** The payment screen of an unpaid order, per method: a QR code, a transfer slip, or nothing to do. */
 export function PaymentPanel({
@@ -71,7 +78,7 @@ export function PaymentPanel({
                   <Table.Tbody>
                     <Table.Tr>
                       <Table.Td c="dimmed">{t('pay.bank')}</Table.Td>
-                      <Table.Td>{payment.transfer_to.bank}</Table.Td>
+                      <Table.Td>{bankName(payment.transfer_to.bank, lang)}</Table.Td>
                     </Table.Tr>
                     <Table.Tr>
                       <Table.Td c="dimmed">{t('pay.accountNo')}</Table.Td>
