@@ -209,6 +209,8 @@ describe('the member reports', () => {
       await expect.poll(() => page.getByTestId('report-empty').getAttribute('data-reason')).toBe('range');
       await page.goto('/reports');
       await page.getByTestId('report-card-cycle_bonus').waitFor({ state: 'visible' });
+      // The weekly chart under the cards has drawn its bars (it is sized after it mounts).
+      await page.getByTestId('income-chart').locator('.recharts-bar-rectangle').first().waitFor();
       await shot(page, 'reports-index-th-phone');
     });
     await withPage(browser, { viewport: DESKTOP, lang: 'th' }, async (page) => {
