@@ -1,4 +1,5 @@
 import { Alert, Box, Button, FileButton, Group, Modal, Slider, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPhoto } from '@tabler/icons-react';
 import { MSG } from '@portal/contracts/messages';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -23,6 +24,7 @@ import { toastSaved } from './toasts';
 /** The crop frame's side in CSS pixels: fits a 360 px phone's modal. */
 const FRAME = 240;
 const PREVIEW = 96;
+const PHONE_PREVIEW = 64;
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 interface Loaded {
@@ -58,6 +60,7 @@ export function AvatarCropper({ opened, onClose }: { opened: boolean; onClose: (
   const [crop, setCrop] = useState<Crop>({ zoom: 1, x: 0, y: 0 });
   const [problem, setProblem] = useState<string | null>(null);
   const preview = useRef<HTMLCanvasElement>(null);
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const drag = useRef<{ id: number; x: number; y: number } | null>(null);
   const resetInput = useRef<() => void>(null);
 
@@ -71,7 +74,8 @@ export function AvatarCropper({ opened, onClose }: { opened: boolean; onClose: (
 
   useEffect(() => {
     if (loaded && preview.current) drawCrop(preview.current, loaded, crop, PREVIEW * 2);
-  }, [loaded, crop]);
+    // `phone` moves the preview (a new canvas) beside the zoom or back.
+  }, [loaded, crop, phone]);
 
   const close = () => {
     setLoaded(null);
@@ -163,6 +167,22 @@ export function AvatarCropper({ opened, onClose }: { opened: boolean; onClose: (
 
   const shown = loaded ? clampCrop(crop, loaded, FRAME) : null;
   const scale = loaded && shown ? scaleOf(loaded, FRAME, shown.zoom) : 1;
+  // On a phone the preview sits beside the zoom, smaller, so the buttons stay on the first screen.
+  const previewSize = phone ? PHONE_PREVIEW : PREVIEW;
+  const previewBox = (
+    <Stack gap={4} align="center">
+      <Text size="xs" c="dimmed">
+        {t('avatar.preview')}
+      </Text>
+      <canvas
+        ref={preview}
+        width={PREVIEW * 2}
+        height={PREVIEW * 2}
+        style={{ width: previewSize, height: previewSize, borderRadius: '50%' }}
+        data-testid="avatar-preview"
+      />
+    </Stack>
+  );
 
   return (
     <Modal opened={opened} onClose={close} title={t('avatar.title')} centered size="md">
@@ -248,34 +268,26 @@ export function AvatarCropper({ opened, onClose }: { opened: boolean; onClose: (
                   }}
                 />
               </Box>
-              <Stack gap={4} align="center">
-                <Text size="xs" c="dimmed">
-                  {t('avatar.preview')}
+              {!phone && previewBox}
+            </Group>
+            <Group gap="md" wrap="nowrap" align="center">
+              {phone && previewBox}
+              <Stack gap={4} style={{ flex: 1 }}>
+                <Text size="sm" id="avatar-zoom-label">
+                  {t('avatar.zoom')}
                 </Text>
-                <canvas
-                  ref={preview}
-                  width={PREVIEW * 2}
-                  height={PREVIEW * 2}
-                  style={{ width: PREVIEW, height: PREVIEW, borderRadius: '50%' }}
-                  data-testid="avatar-preview"
+                <Slider
+                  min={MIN_ZOOM}
+                  max={MAX_ZOOM}
+                  step={0.01}
+                  value={shown.zoom}
+                  onChange={(z) => setCrop((c) => zoomCrop(c, z, loaded, FRAME))}
+                  label={(z) => `${Math.round(z * 100)}%`}
+                  thumbProps={{ 'aria-labelledby': 'avatar-zoom-label' }}
+                  data-testid="avatar-zoom"
                 />
               </Stack>
             </Group>
-            <Stack gap={4}>
-              <Text size="sm" id="avatar-zoom-label">
-                {t('avatar.zoom')}
-              </Text>
-              <Slider
-                min={MIN_ZOOM}
-                max={MAX_ZOOM}
-                step={0.01}
-                value={shown.zoom}
-                onChange={(z) => setCrop((c) => zoomCrop(c, z, loaded, FRAME))}
-                label={(z) => `${Math.round(z * 100)}%`}
-                thumbProps={{ 'aria-labelledby': 'avatar-zoom-label' }}
-                data-testid="avatar-zoom"
-              />
-            </Stack>
           </>
         )}
         <Group justify="flex-end" gap="xs">
