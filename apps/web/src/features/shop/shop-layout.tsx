@@ -1,5 +1,17 @@
 import './shop-namespace';
-import { Anchor, Box, Button, Container, Divider, Group, Indicator, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Divider,
+  Group,
+  Indicator,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingStore, IconLayoutDashboard, IconReceipt, IconShoppingCart } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,19 +49,26 @@ function HeaderButton({
   testId: string;
   variant?: 'subtle' | 'default';
 }) {
+  // Below Mantine's sm breakpoint (48em) an icon button: a Button with its label hidden would keep
+  // the gap after its icon.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  if (!wide)
+    return (
+      <ActionIcon
+        component={Link}
+        to={to}
+        variant={variant}
+        size={30}
+        aria-label={label}
+        title={label}
+        data-testid={testId}
+      >
+        {icon}
+      </ActionIcon>
+    );
   return (
-    <Button
-      component={Link}
-      to={to}
-      variant={variant}
-      size="xs"
-      leftSection={icon}
-      aria-label={label}
-      data-testid={testId}
-    >
-      <Box component="span" visibleFrom="sm">
-        {label}
-      </Box>
+    <Button component={Link} to={to} variant={variant} size="xs" leftSection={icon} data-testid={testId}>
+      {label}
     </Button>
   );
 }
