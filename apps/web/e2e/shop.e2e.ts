@@ -389,6 +389,8 @@ describe('the shop', () => {
       // The new product is in the public catalog at its retail price.
       await page.goto(`/ecommerce/products/${code}`);
       await page.getByText('ชาเขียวมัทฉะ').first().waitFor();
+      // Without a picture yet it shows a parcel tile, not an empty box.
+      await page.getByTestId('product-no-image').waitFor();
     });
     for (const [lang, device, viewport] of [
       ['en', 'desktop', DESKTOP],

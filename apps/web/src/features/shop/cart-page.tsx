@@ -18,6 +18,7 @@ import { PageLoader } from '../../components/ui/page-loader';
 import { paths } from '../../lib/paths';
 import type { Language } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { NoImage } from './components/no-image';
 import { SignedOut } from './components/signed-out';
 import { useCart, useRemoveFromCart, useSetCartQuantity } from './api/cart';
 import { useCommunityCatalog } from './api/catalog';
@@ -154,7 +155,11 @@ function CartView({
         {lines.map((line) => (
           <Card key={line.code} withBorder padding="sm" data-testid={`cart-line-${line.code}`}>
             <Group gap="sm" wrap="nowrap" align="flex-start">
-              {line.image && <Image src={line.image} alt="" w={64} h={64} radius="sm" />}
+              {line.image ? (
+                <Image src={line.image} alt="" w={64} h={64} radius="sm" />
+              ) : (
+                <NoImage size={28} w={64} h={64} />
+              )}
               <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                 <Text size="sm" fw={600} lineClamp={2}>
                   {line.name}

@@ -1,4 +1,5 @@
 import {
+  AspectRatio,
   Anchor,
   Badge,
   Button,
@@ -23,6 +24,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAddToCart } from './api/cart';
 import { useCommunityCatalog, useProduct } from './api/catalog';
+import { NoImage } from './components/no-image';
 import { ProductPrice } from './components/price';
 import { changeGuestLine } from './model/guest-cart';
 import { useShopContext } from './model/shop-context';
@@ -85,6 +87,11 @@ export default function ProductPage() {
             {p.images.map((img) => (
               <Image key={img.id} src={img.url} alt={p.name} radius="md" />
             ))}
+            {p.images.length === 0 && (
+              <AspectRatio ratio={1}>
+                <NoImage size={96} />
+              </AspectRatio>
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7 }}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import type { Language } from '../../../lib/preferences';
+import { NoImage } from './no-image';
 import { ProductPrice } from './price';
 
 export function ProductCard({
@@ -30,11 +31,7 @@ export function ProductCard({
     <Card withBorder padding="sm" radius="md" data-testid={`product-card-${product.code}`}>
       <Card.Section component={Link} to={to} aria-label={product.name}>
         <AspectRatio ratio={1}>
-          {image ? (
-            <Image src={image.thumbnail_url} alt="" loading="lazy" />
-          ) : (
-            <div style={{ background: 'var(--mantine-color-gray-1)' }} />
-          )}
+          {image ? <Image src={image.thumbnail_url} alt="" loading="lazy" /> : <NoImage size={48} />}
         </AspectRatio>
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
