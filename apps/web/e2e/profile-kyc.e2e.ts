@@ -416,13 +416,11 @@ describe('profile and KYC', () => {
           await page.getByTestId('avatar-frame').waitFor();
           // The whole cropper, its buttons too, is on the first screen, on a phone as well: the
           // dialog does not have to scroll.
-          const dialog = await page
-            .getByRole('dialog')
-            .evaluate((el) => ({
-              sh: el.scrollHeight,
-              h: el.clientHeight,
-              bottom: el.getBoundingClientRect().bottom,
-            }));
+          const dialog = await page.getByRole('dialog').evaluate((el) => ({
+            sh: el.scrollHeight,
+            h: el.clientHeight,
+            bottom: el.getBoundingClientRect().bottom,
+          }));
           expect(dialog.sh).toBeLessThanOrEqual(dialog.h + 1);
           expect(dialog.bottom).toBeLessThanOrEqual(page.viewportSize()!.height);
           await shot(page, `profile-avatar-${lang}-${device}`, { fullPage: false });
