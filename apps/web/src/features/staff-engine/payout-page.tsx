@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconSearch } from '@tabler/icons-react';
-import { bankByCode, groupAccountNo } from '@portal/contracts/banks';
+import { groupAccountNo } from '@portal/contracts/banks';
 import type { PayoutDetail, PayoutHeld, PayoutPaid } from '@portal/contracts/engine';
 import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
+import { bankNameOfCode } from '../../lib/banks';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { downloadPayoutFile, usePayoutMembers, usePayoutRun, type PayoutFile } from './api/payouts';
@@ -55,10 +56,7 @@ function PaidTable({ date }: { date: string }) {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
   const paid = usePayoutMembers(date, 'paid', page, q);
-  const bankName = (code: string | null) => {
-    const bank = code ? bankByCode(code) : undefined;
-    return bank ? (f.lang === 'th' ? bank.name_th : bank.name_en) : (code ?? '–');
-  };
+  const bankName = (code: string | null) => (code ? bankNameOfCode(code, f.lang) : '–');
   return (
     <Stack gap="sm">
       <SearchBox value={search} onChange={setSearch} onSubmit={() => (setQ(search.trim()), setPage(1))} />

@@ -12,11 +12,11 @@ import {
   Text,
 } from '@mantine/core';
 import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
-import { bankByCode } from '@portal/contracts/banks';
 import type { Order } from '@portal/contracts/shop';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
+import { bankNameOfCode } from '../../../lib/banks';
 import { formatDate } from '../../../lib/i18n/dates';
 import type { Language } from '../../../lib/preferences';
 import { useObjectUrl } from '../../../lib/use-object-url';
@@ -24,12 +24,6 @@ import { useGuestSlip } from '../api/guest';
 import { useUploadSlip } from '../api/orders';
 import { formatMoney } from '../model/cart';
 import { PromptPayQr } from './promptpay-qr';
-
-/** The shop's bank by its name in the reader's language when its code is a Thai bank's, else as set. */
-function bankName(bank: string, lang: Language): string {
-  const known = bankByCode(bank);
-  return known ? (lang === 'th' ? known.name_th : known.name_en) : bank;
-}
 
 /** The payment screen of an unpaid order, per method: a QR code, a transfer slip, or nothing to do. */
 export function PaymentPanel({
@@ -78,7 +72,7 @@ export function PaymentPanel({
                   <Table.Tbody>
                     <Table.Tr>
                       <Table.Td c="dimmed">{t('pay.bank')}</Table.Td>
-                      <Table.Td>{bankName(payment.transfer_to.bank, lang)}</Table.Td>
+                      <Table.Td>{bankNameOfCode(payment.transfer_to.bank, lang)}</Table.Td>
                     </Table.Tr>
                     <Table.Tr>
                       <Table.Td c="dimmed">{t('pay.accountNo')}</Table.Td>
