@@ -39,11 +39,12 @@ export const theme = createTheme({
   components: {
     Button: Button.extend({ classNames: { root: classes.buttonRoot, label: classes.buttonLabel } }),
     Badge: Badge.extend({ classNames: { root: classes.badgeRoot, label: classes.badgeLabel } }),
-    // A link inside text is told apart by more than its colour (WCAG 1.4.1); a link that is not
-    // inside text (navigation, cards) says underline="never" itself.
+    // Thai beside a radio, checkbox or switch has room for its marks (theme.module.css).
     Radio: Radio.extend({ classNames: { label: classes.inlineText, description: classes.inlineText } }),
     Checkbox: Checkbox.extend({ classNames: { label: classes.inlineText, description: classes.inlineText } }),
     Switch: Switch.extend({ classNames: { label: classes.inlineText, description: classes.inlineText } }),
+    // A link inside text is told apart by more than its colour (WCAG 1.4.1); a link that is not
+    // inside text (navigation, cards) says underline="never" itself.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // A region that scrolls (wide tables on a phone) can be scrolled from the keyboard.
     ScrollArea: ScrollArea.extend({ defaultProps: { viewportProps: { tabIndex: 0 } } }),

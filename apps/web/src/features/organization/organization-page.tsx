@@ -1,6 +1,5 @@
 import './organization-namespace';
 import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowUp, IconHome, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
 import { DEFAULT_DOWNLINE_DEPTH } from '@portal/contracts/network';
 import { useMemo, useState } from 'react';
@@ -25,6 +24,7 @@ import { fullName } from './model/format';
 import { readTop, withTop } from './model/search-params';
 import { layoutTree, toTreeData, type EmptyDatum } from './model/tree-model';
 import type { SlotChoice } from './model/wizard';
+import { useNarrow } from '../../lib/use-narrow';
 
 const PHONE_DEPTH = 2;
 
@@ -41,7 +41,7 @@ export default function OrganizationPage() {
   const placed = me.data?.is_placed ?? false;
   const topId = readTop(params) ?? myId;
   // Four levels on a wide screen; three on a phone, where four cannot be read without zooming.
-  const narrow = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const narrow = useNarrow('xs');
   const tree = useDownlineTree(placed ? topId : null, narrow ? PHONE_DEPTH : DEFAULT_DOWNLINE_DEPTH);
   const summary = useDownlineSummary();
   const [wizard, setWizard] = useState<{ preset: SlotChoice | null } | null>(null);

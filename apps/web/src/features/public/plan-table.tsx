@@ -1,6 +1,6 @@
 import { Box, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useNarrow } from '../../lib/use-narrow';
 
 /**
  * A small table of plan figures. On a phone each row is a card (its first cell as the heading, the
@@ -21,8 +21,8 @@ export function PlanTable({
 }) {
   // The caption is outside the scrolling box, so it wraps on a phone instead of scrolling away.
   const captionId = testId ? `${testId}-caption` : undefined;
-  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
-  const caption_ = (
+  const phone = useNarrow('xs');
+  const captionText = (
     <Text size="sm" c="dimmed" id={captionId}>
       {caption}
     </Text>
@@ -51,7 +51,7 @@ export function PlanTable({
             </Paper>
           ))}
         </Stack>
-        {caption_}
+        {captionText}
       </Stack>
     );
   return (
@@ -93,7 +93,7 @@ export function PlanTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {caption_}
+      {captionText}
     </Stack>
   );
 }

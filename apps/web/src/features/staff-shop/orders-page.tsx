@@ -13,7 +13,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { ORDER_STATUSES, type OrderStatus, type StaffOrderRow } from '@portal/contracts/shop';
 import { useState, type FormEvent } from 'react';
@@ -27,6 +26,7 @@ import { isLanguage } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStaffOrders } from './api/orders';
 import { OrderDrawer } from './components/order-drawer';
+import { useNarrow } from '../../lib/use-narrow';
 
 const isStatus = (v: string | null): v is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(v ?? '');
@@ -48,7 +48,7 @@ export default function StaffOrdersPage() {
   const [open, setOpen] = useState<string | null>(null);
   const orders = useStaffOrders(filter, lang);
   // Below the table's width the rows become cards, so nothing is cut at the screen's edge.
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const phone = useNarrow('sm');
   const update = (next: Record<string, string | undefined>) =>
     setParams((p) => {
       for (const [k, v] of Object.entries(next)) {

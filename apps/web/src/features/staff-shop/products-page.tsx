@@ -13,7 +13,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Product } from '@portal/contracts/shop';
 import { useState, type FormEvent } from 'react';
@@ -26,6 +25,7 @@ import { isLanguage } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStaffProducts } from './api/products';
 import { ProductForm } from './components/product-form';
+import { useNarrow } from '../../lib/use-narrow';
 
 /** /staff/products: the catalog for staff, active or not; create and edit products and bundles. */
 export default function StaffProductsPage() {
@@ -39,7 +39,7 @@ export default function StaffProductsPage() {
   const [editing, setEditing] = useState<Product | null | undefined>(undefined);
   const products = useStaffProducts(filter, lang);
   // Below the table's width the rows become cards, so nothing is cut at the screen's edge.
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const phone = useNarrow('sm');
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
     setParams(search.trim() ? { q: search.trim() } : {});

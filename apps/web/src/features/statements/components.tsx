@@ -1,6 +1,5 @@
 import 'mantine-datatable/styles.css';
 import { Card, Group, Pagination, Stack, Text, type TextProps } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { formatDate } from '../../lib/i18n/dates';
 import { formatCount, formatPoints } from '../../lib/i18n/numbers';
 import { useLang } from '../../lib/i18n/use-lang';
 import './statements-namespace';
+import { useNarrow } from '../../lib/use-narrow';
 
 export function useFormat() {
   const lang = useLang();
@@ -33,9 +33,6 @@ export function Money({ value, ...props }: { value: string | null | undefined } 
   );
 }
 
-/** The phone breakpoint: below it a table becomes a list of cards. */
-export const usePhone = () => useMediaQuery('(max-width: 48em)') ?? false;
-
 type Column<T> = DataTableColumn<T> & { accessor: string };
 
 /**
@@ -54,7 +51,8 @@ export function StatementTable<T>(
   },
 ) {
   const { t } = useTranslation('statements');
-  const phone = usePhone();
+  // Below `sm` the table becomes a list of cards.
+  const phone = useNarrow('sm');
   const { cardTestId, cardTitle, phoneCards = true, ...table } = props;
   const paging = 'page' in props && props.page !== undefined;
   if (phone && phoneCards && props.records.length > 0) {

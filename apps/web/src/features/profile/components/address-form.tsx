@@ -2,7 +2,6 @@ import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextI
 import type { ComboboxParsedItem, OptionsFilter } from '@mantine/core';
 import type { Address, AddressType } from '@portal/contracts/profile';
 import { MSG } from '@portal/contracts/messages';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http/errors';
@@ -20,6 +19,7 @@ import {
   type AddressFormValues,
 } from '../../../lib/address-cascade';
 import { toastSaved } from './toasts';
+import { useNarrow } from '../../../lib/use-narrow';
 
 type Named = { id: number; name_th: string; name_en: string };
 
@@ -57,7 +57,7 @@ export function AddressForm({
   const describe = useDescribeError();
   const save = useSaveAddress();
   // On a phone the form takes the whole screen: the place lists need the room.
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const phone = useNarrow('xs');
   const [values, setValues] = useState<AddressFormValues>(() => formValuesOf(address));
   const [errors, setErrors] = useState<FieldErrors>({});
   const { cascade } = values;

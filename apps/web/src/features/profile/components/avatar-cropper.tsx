@@ -1,5 +1,4 @@
 import { Alert, Box, Button, FileButton, Group, Modal, Slider, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconPhoto } from '@tabler/icons-react';
 import { MSG } from '@portal/contracts/messages';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -20,6 +19,7 @@ import {
 } from '../model/crop';
 import { uploadProblem } from '../../../lib/upload-errors';
 import { toastSaved } from './toasts';
+import { useNarrow } from '../../../lib/use-narrow';
 
 /** The crop frame's side in CSS pixels: fits a 360 px phone's modal. */
 const FRAME = 240;
@@ -60,7 +60,7 @@ export function AvatarCropper({ opened, onClose }: { opened: boolean; onClose: (
   const [crop, setCrop] = useState<Crop>({ zoom: 1, x: 0, y: 0 });
   const [problem, setProblem] = useState<string | null>(null);
   const preview = useRef<HTMLCanvasElement>(null);
-  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const phone = useNarrow('xs');
   const drag = useRef<{ id: number; x: number; y: number } | null>(null);
   const resetInput = useRef<() => void>(null);
 

@@ -3,7 +3,6 @@ import type { ComboboxParsedItem, OptionsFilter } from '@mantine/core';
 import type { User } from '@portal/contracts/identity';
 import { BANK_ACCOUNT_TYPES, type Bank, type BankAccountType } from '@portal/contracts/banks';
 import { bankAccountBody, type BankAccount } from '@portal/contracts/profile';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bankName } from '../../../lib/banks';
@@ -14,6 +13,7 @@ import { useBanks, useSaveBankAccount } from '../api/banks';
 import { groupAccountNoInput, regroupWithCaret } from '../model/account-number';
 import { placeMatches } from '../../../lib/address-cascade';
 import { toastSaved } from './toasts';
+import { useNarrow } from '../../../lib/use-narrow';
 
 type Field = 'code' | 'account_name' | 'account_no' | 'type' | 'branch';
 
@@ -64,7 +64,7 @@ export function BankForm({
   const describe = useDescribeError();
   const banks = useBanks();
   const save = useSaveBankAccount();
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const phone = useNarrow('xs');
   const [code, setCode] = useState<string | null>(account?.code ?? null);
   const [accountName, setAccountName] = useState(
     account?.account_name ?? `${user.first_name} ${user.last_name}`.trim(),

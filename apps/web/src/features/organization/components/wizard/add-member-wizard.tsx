@@ -1,5 +1,4 @@
 import { Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconBinaryTree2, IconCheck, IconUserPlus } from '@tabler/icons-react';
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +20,7 @@ import { StepFinished } from './step-finished';
 import { StepLocation, type UplineRef } from './step-location';
 import { StepMember } from './step-member';
 import { StepSearch } from './step-search';
+import { useNarrow } from '../../../../lib/use-narrow';
 
 /**
  * The add-downline wizard of the spec: search new member → select member → specify location →
@@ -42,7 +42,7 @@ export function AddMemberWizard({
   onViewInTree: (uplineId: number, memberId: number) => void;
 }) {
   const { t } = useTranslation('organization');
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const narrow = useNarrow('xs');
   const [state, dispatch] = useReducer(wizardReducer, preset, initialWizard);
   const place = usePlaceMember();
 
