@@ -10,7 +10,17 @@ import { bigintId, bigintIdParam } from './ids.ts';
 
 export const ENGINE_RUN_TYPES = ['DAILY', 'MTA', 'HOLD_DEADLINE', 'PAYOUT'] as const;
 export type EngineRunType = (typeof ENGINE_RUN_TYPES)[number];
-export const PAYOUT_HOLD_REASONS = ['NOT_PAYABLE', 'NOTHING_TO_PAY', 'BELOW_MINIMUM'] as const;
+/**
+ * Why a payout run did not pay a member (plan 6): not payable (identity or bank not verified, or
+ * suspended), verified but without an approved bank account on file, a gross of 0.00 or less, or a
+ * transfer under the minimum.
+ */
+export const PAYOUT_HOLD_REASONS = [
+  'NOT_PAYABLE',
+  'NO_BANK_ACCOUNT',
+  'NOTHING_TO_PAY',
+  'BELOW_MINIMUM',
+] as const;
 export type PayoutHoldReason = (typeof PAYOUT_HOLD_REASONS)[number];
 export const CLOSING_REQUEST_STATUSES = ['RUNNING', 'DONE', 'FAILED'] as const;
 export type ClosingRequestStatus = (typeof CLOSING_REQUEST_STATUSES)[number];
@@ -45,7 +55,7 @@ const titleSchema = z.strictObject({
 /** The plan's parameters, one zod-checked object; the engine stores it as versions (plan.ts). */
 export const planParamsSchema = z.strictObject({
   PV_THB: decimal,
-  /** In ascending order: an upgrade goes to a package later in this list. */
+  /** Ranked by price, then PV (packagesInOrder), whatever the order of the keys. */
   PACKAGES: z.record(z.string().regex(/^[A-Z_]+$/), packageSchema),
   ACTIVITY_PV: z.number().int().positive(),
   ACTIVITY_DAYS: z.number().int().positive(),
@@ -67,6 +77,46 @@ export const planParamsSchema = z.strictObject({
     .nullable(),
 });
 export type PlanParams = z.infer<typeof planParamsSchema>;
+
+/**
+ * The packages in the plan's order (section 1.1: ascending price, then PV), whatever the order of the
+ * keys of the object they came in: PostgreSQL's jsonb and other stores do not keep key order, and an
+ * upgrade goes up this order only (plan 13, settled points).
+ */
+export function packagesInOrder(packages: PlanParams['PACKAGES']): PlanParams['PACKAGES'] {
+  const cents = (price: string) => {
+    const [whole = '0', frac = ''] = price.split('.');
+    return BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
+  };
+  const entries = Object.entries(packages).sort(([ca, a], [cb, b]) => {
+    const pa = cents(a.price);
+    const pb = cents(b.price);
+    if (pa !== pb) return pa < pb ? -1 : 1;
+    if (a.pv !== b.pv) return a.pv - b.pv;
+    return ca < cb ? -1 : ca > cb ? 1 : 0;
+  });
+  return Object.fromEntries(entries);
+}
+
+/** The plan's parameters with its packages in the plan's order (see packagesInOrder). */
+export const planInOrder = (params: PlanParams): PlanParams => ({
+  ...params,
+  PACKAGES: packagesInOrder(params.PACKAGES),
+});
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/**
+ * PAYOUT_WEEKDAY as a scenario or staff may write it (plan 13): an English weekday name or its
+ * three-letter form in any case, or 0–6 with Sunday = 0. Anything else is left as it is, for the
+ * schema to refuse.
+ */
+export function payoutWeekdayNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const v = value.trim().toLowerCase();
+  const i = WEEKDAYS.findIndex((d) => d === v || (v.length === 3 && d.startsWith(v)));
+  return i >= 0 ? i : value;
+}
 
 /** Who did it, when a staff member did. */
 export const staffRef = z.object({ user_id: z.number().int(), name: z.string() });
@@ -205,6 +255,7 @@ export const payoutDateParam = z.object({ date: day });
 export const payoutDetailSchema = payoutRunSchema.extend({
   held_by_reason: z.object({
     NOT_PAYABLE: z.number().int(),
+    NO_BANK_ACCOUNT: z.number().int(),
     NOTHING_TO_PAY: z.number().int(),
     BELOW_MINIMUM: z.number().int(),
   }),
@@ -242,6 +293,8 @@ export type PayoutHeld = z.infer<typeof payoutHeldSchema>;
 /** The columns of the bank transfer file and of the WHT list (CSV, header row first). */
 export const TRANSFER_FILE_COLUMNS = ['bank_code', 'account_no', 'account_name', 'amount'] as const;
 export const WHT_FILE_COLUMNS = ['member_code', 'name', 'identity_number', 'gross', 'wht'] as const;
+/** The members a run held back (CSV): their WAITING gross stays for a later run. */
+export const HELD_FILE_COLUMNS = ['member_code', 'name', 'gross', 'reason'] as const;
 
 // ---- manual adjustments -------------------------------------------------------------------------
 

@@ -156,10 +156,12 @@ async function writePostings(tx: Tx, postings: Postings): Promise<void> {
       ),
     )} on conflict (natural_key) do nothing`);
   }
-  if (postings.income?.length) {
+  // An income line is written only when its amount is not 0.00, for every type (plan 13).
+  const income = (postings.income ?? []).filter((l) => l.amount !== 0n);
+  if (income.length > 0) {
     parts.push(sql`insert into income_lines (member_id, type, source, generation, order_id, order_item_id, amount, point_part, income_date)
     values ${rowsOf(
-      postings.income.map(
+      income.map(
         (
           l,
         ) => sql`(${l.memberId}, ${l.type}, ${l.source}, ${l.generation ?? 0}::int, ${l.orderId ?? null}::bigint,
@@ -354,6 +356,11 @@ export async function postPayment(tx: Tx, plan: Plan, orderId: number, when: Mom
     );
     for (const item of items) {
       const selling = satang(item.selling_price ?? item.member_price);
+      if (selling < satang(item.member_price)) {
+        throw new PlanRuleError(
+          `order ${order.order_no}: item ${item.line_no} is sold at ${baht(selling)}, below its member price ${item.member_price}`,
+        );
+      }
       const compensation = (selling - satang(item.member_price)) * BigInt(item.qty);
       postings.income.push({
         memberId: buyer,
@@ -394,32 +401,9 @@ export async function postCancellation(tx: Tx, plan: Plan, orderId: number, when
     where id = ${orderId}`);
   await noticeOrderCanceled(tx, order, when, wasPaid);
   const buyer = order.member_id;
-  // LVP and points spent on the order come back, paid or not (the shop spends them at checkout).
-  if (order.lvp_used > 0) {
-    await addLvp(
-      tx,
-      `refund:${orderId}`,
-      buyer,
-      'INCREASE',
-      order.lvp_used,
-      `refund LVP order ${order.order_no}`,
-      when.date,
-      orderId,
-    );
-  }
-  const pointsUsed = satang(order.points_used);
-  if (pointsUsed > 0n) {
-    await addPoints(
-      tx,
-      `refund:${orderId}`,
-      buyer,
-      'REFUND',
-      pointsUsed,
-      `refund order ${order.order_no}`,
-      when.date,
-      orderId,
-    );
-  }
+  // LVP and points spent on the order come back, paid or not (the shop spends them at checkout): what
+  // the ledger's use rows of this order took, to the member who spent them (plan 2.3, 2.4, 5.2).
+  await refundUsesOf(tx, order, when);
   if (!wasPaid) return true;
 
   // Volume: the order's own posting and the postings of releases from its hold lot.
@@ -472,6 +456,40 @@ export async function postCancellation(tx: Tx, plan: Plan, orderId: number, when
   await voidOrCorrectIncome(tx, sql`order_id = ${orderId}`, when.date);
   await refreshMemberStanding(tx, plan, buyer, when.date);
   return true;
+}
+
+/**
+ * The LVP and point-balance uses of an order (natural key `use:{order no}`, at most one of each)
+ * given back on its cancel date: INCREASE `refund LVP order {no}` and a REFUND row of the points.
+ */
+async function refundUsesOf(tx: Tx, order: Pick<OrderRow, 'id' | 'order_no'>, when: Moment) {
+  const useKey = `use:${order.order_no}`;
+  const { rows: lvp } = await tx.execute<{ member_id: number; points: number }>(
+    sql`select member_id, points from lvp_postings where natural_key = ${useKey} and points < 0`,
+  );
+  const { rows: points } = await tx.execute<{ member_id: number; points: string }>(
+    sql`select member_id, points::text from point_postings where natural_key = ${useKey} and points < 0`,
+  );
+  await writePostings(tx, {
+    lvp: lvp.map((u) => ({
+      key: `refund:${order.id}`,
+      memberId: u.member_id,
+      type: 'INCREASE' as const,
+      points: -u.points,
+      remark: `refund LVP order ${order.order_no}`,
+      date: when.date,
+      orderId: order.id,
+    })),
+    points: points.map((u) => ({
+      key: `refund:${order.id}`,
+      memberId: u.member_id,
+      kind: 'REFUND' as const,
+      points: -satang(u.points),
+      remark: `refund order ${order.order_no}`,
+      date: when.date,
+      orderId: order.id,
+    })),
+  });
 }
 
 /** Waiting lines become VOID; paid ones get a negative correction line dated `date` (plan 2.4). */
@@ -558,6 +576,20 @@ export async function releaseDueHolds(tx: Tx, plan: Plan, when: Moment): Promise
   return released;
 }
 
+/** An order is paid with LVP at most once and with points at most once (plan 13, settled points). */
+async function refuseSecondUse(
+  tx: Tx,
+  table: 'lvp_postings' | 'point_postings',
+  orderNo: string,
+  what: string,
+) {
+  const { rows } = await tx.execute(
+    sql`select 1 from ${sql.identifier(table)} where natural_key = ${`use:${orderNo}`}`,
+  );
+  if (rows.length > 0)
+    throw new PlanRuleError(`${what} of order ${orderNo}: the order is paid with ${what} already`);
+}
+
 /** LVP as part payment (plan 2.3): never more than the balance. */
 export async function useLvp(
   tx: Tx,
@@ -568,6 +600,7 @@ export async function useLvp(
   orderId: number | null = null,
 ) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lvp'), ${memberId}::int)`);
+  await refuseSecondUse(tx, 'lvp_postings', orderNo, 'LVP');
   const balance = await lvpBalance(tx, memberId);
   if (!Number.isInteger(points) || points < 1 || points > balance) {
     throw new PlanRuleError(`LVP of order ${orderNo}: ${points} is more than the balance ${balance}`);
@@ -594,6 +627,7 @@ export async function usePoints(
   orderId: number | null = null,
 ) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('points'), ${memberId}::int)`);
+  await refuseSecondUse(tx, 'point_postings', orderNo, 'points');
   const balance = await pointBalance(tx, memberId);
   if (points <= 0n || points > balance) {
     throw new PlanRuleError(

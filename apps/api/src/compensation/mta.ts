@@ -38,11 +38,17 @@ export async function closeMta(tx: Tx, plan: Plan, anyDayOfMonth: string): Promi
   if (base.length === 0) return { lines: 0 };
 
   const earners = [...new Set(base.flatMap((b) => b.chain.map(Number)))];
+  // MTA_MIN_PV (plan 4.3, 13): the earner's REPURCHASE PV posted in the month (orders not held, and
+  // releases to SELF of lots from REPURCHASE orders) and not reversed by the month's end. A reversal in
+  // the month of something posted in an earlier month does not count against the month.
   const { rows: own } = await tx.execute<{ member_id: number; pv: string }>(sql`
-    select member_id, sum(pv)::text as pv from volume_postings
-    where repurchase and personal and effective_date between ${from}::date and ${to}::date
-      and member_id = any(${sql.param(earners)}::bigint[])
-    group by member_id`);
+    select p.member_id, sum(p.pv)::text as pv from volume_postings p
+    where p.repurchase and p.personal and p.kind <> 'REVERSAL'
+      and p.effective_date between ${from}::date and ${to}::date
+      and p.member_id = any(${sql.param(earners)}::bigint[])
+      and not exists (select 1 from volume_postings r
+        where r.natural_key = 'reversal:' || p.natural_key and r.effective_date <= ${to}::date)
+    group by p.member_id`);
   const ownPv = new Map(own.map((r) => [r.member_id, Number(r.pv)]));
   const { rows: titles } = await tx.execute<{ member_id: number; rank: number | null }>(sql`
     select h.member_id, max(array_position(${sql.param(plan.titles.map((t) => t.code))}::text[], h.to_title)) as rank

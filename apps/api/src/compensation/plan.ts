@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { planParamsSchema, type PlanParams } from '@portal/contracts/engine';
+import {
+  planInOrder,
+  planParamsSchema,
+  payoutWeekdayNumber,
+  type PlanParams,
+} from '@portal/contracts/engine';
 import type { Db, Tx } from '../db/client';
 import { rate, satang, type Rate, type Satang } from './money';
 
@@ -65,7 +70,10 @@ export const DEFAULT_PLAN: PlanParams = {
 
 /** Section 7's names as a scenario or staff may write them, over the defaults. */
 export function planWithOverrides(overrides: Record<string, unknown> = {}, base: PlanParams = DEFAULT_PLAN) {
-  return planParamsSchema.parse({ ...base, ...overrides });
+  const written = { ...base, ...overrides };
+  return planInOrder(
+    planParamsSchema.parse({ ...written, PAYOUT_WEEKDAY: payoutWeekdayNumber(written.PAYOUT_WEEKDAY) }),
+  );
 }
 
 export interface PackageTerms {
@@ -97,7 +105,8 @@ export interface Plan {
 
 export function compilePlan(params: PlanParams, version: number): Plan {
   const packages = new Map<string, PackageTerms>();
-  Object.entries(params.PACKAGES).forEach(([code, p], rank) =>
+  // Ranked by the plan's order (price, then PV), never by the order of the stored object's keys.
+  Object.entries(planInOrder(params).PACKAGES).forEach(([code, p], rank) =>
     packages.set(code, {
       code,
       rank: rank + 1,
@@ -111,7 +120,7 @@ export function compilePlan(params: PlanParams, version: number): Plan {
   );
   return {
     version,
-    params,
+    params: planInOrder(params),
     pvThb: rate(params.PV_THB),
     packages,
     titles: params.TITLES,
@@ -138,7 +147,7 @@ export async function planFor(db: Db | Tx, date: string): Promise<Plan> {
     order by effective_from desc, version desc limit 1`);
   const row = rows[0];
   if (!row) return compilePlan(DEFAULT_PLAN, 0);
-  return compilePlan(planParamsSchema.parse(row.params), row.version);
+  return compilePlan(planInOrder(planParamsSchema.parse(row.params)), row.version);
 }
 
 /** A new version from a date; never for a day already closed (plan: "never to closed days"). */

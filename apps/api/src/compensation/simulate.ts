@@ -139,6 +139,15 @@ async function createMembers(db: Db, scenario: Scenario): Promise<Map<string, nu
         values (${u[0]!.id}, ${m.code}, null, ${m.upline ? ids.get(m.upline)! : null},
           ${m.upline ? m.side! : null}, ${depth.get(m.code)!}, now()) returning id`);
       ids.set(m.code, mem[0]!.id);
+      // A verified member has an approved bank account on file (payouts go to it, plan 6), approved
+      // when the KYC was.
+      if (verified) {
+        const approved = m.kyc_verified_on ? startOfBangkokDay(m.kyc_verified_on).toISOString() : null;
+        await tx.execute(sql`
+          insert into bank_accounts (user_id, bank_code, account_no, account_name, account_type, status, reviewed_at)
+          values (${u[0]!.id}, 'kbank', ${`10${String(n).padStart(8, '0')}`}, ${`${m.code} Simulation`}, 'savings',
+            'success', ${approved}::timestamptz)`);
+      }
       if (m.kyc_verified_on) {
         await tx.execute(sql`
           insert into member_kyc (member_id, status, identity_status, bank_status, decided_at)
@@ -193,6 +202,8 @@ async function applyEvent(
           const from = current ? plan.packages.get(current) : undefined;
           pv = target.pv - (from?.pv ?? 0);
         }
+      } else if (items.length > 0 && (e.pv !== undefined || e.lvp !== undefined)) {
+        throw new PlanRuleError(`order ${e.id} gives both pv/lvp and items: give one or the other`);
       } else if (items.length > 0) {
         pv = items.reduce((n, i) => n + i.pv * i.qty, 0);
         lvp = items.reduce((n, i) => n + (i.lvp ?? 0) * i.qty, 0);
@@ -227,11 +238,20 @@ async function applyEvent(
       await releaseHold(tx, plan, rows[0].id, e.pv, e.target, when);
       return;
     }
+    // A use names the order it pays for (which may be outside the scenario); cancelling that order
+    // gives back what it used (plan 2.3, 5.2, 13).
     case 'use_lvp':
-      await useLvp(tx, member(e.member), e.points, e.order, when);
+      await useLvp(tx, member(e.member), e.points, e.order, when, orders.get(e.order) ?? null);
       return;
     case 'use_points':
-      await usePoints(tx, member(e.member), satang(String(e.points)), e.order, when);
+      await usePoints(
+        tx,
+        member(e.member),
+        satang(String(e.points)),
+        e.order,
+        when,
+        orders.get(e.order) ?? null,
+      );
       return;
     case 'suspend':
     case 'unsuspend': {
@@ -264,10 +284,12 @@ export async function simulate(db: Db, input: unknown): Promise<SimulationResult
     await db.execute(sql`insert into plan_versions (effective_from, params, note)
       values ('1900-01-01', ${JSON.stringify(params)}::jsonb, 'scenario')`);
   }
-  const members = await createMembers(db, scenario);
   const events = scenario.events
     .map((e, index) => ({ e, index }))
     .sort((a, b) => a.e.date.localeCompare(b.e.date));
+  const late = events.find(({ e }) => e.date > scenario.until);
+  if (late) throw new ScenarioError(`${eventName(late.e, late.index)}: after until (${scenario.until})`);
+  const members = await createMembers(db, scenario);
   if (events.length === 0) return collect(db, scenario, members);
   const orders = new Map<string, number>();
   const tree = await loadTree(db);
@@ -287,10 +309,6 @@ export async function simulate(db: Db, input: unknown): Promise<SimulationResult
     }
     const now = { date: addDays(d, 1), at: new Date(endOfBangkokDay(d).getTime() + 1) };
     await runBusinessDay(db, d, { startedBy: 'simulator', now, tree, preview: false });
-  }
-  if (next < events.length) {
-    const { e, index } = events[next]!;
-    throw new ScenarioError(`${eventName(e, index)}: after until (${scenario.until})`);
   }
   return collect(db, scenario, members);
 }

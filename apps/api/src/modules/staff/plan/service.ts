@@ -1,5 +1,11 @@
 import type { Pool } from 'pg';
-import type { PlanVersion, PlanVersionBody, PlanView, SimulationResult } from '@portal/contracts/engine';
+import {
+  planInOrder,
+  type PlanVersion,
+  type PlanVersionBody,
+  type PlanView,
+  type SimulationResult,
+} from '@portal/contracts/engine';
 import type { AppContext } from '../../../context';
 import { addDays } from '../../../compensation/dates';
 import {
@@ -28,7 +34,7 @@ function toVersion(r: VersionRow, inForce: number): PlanVersion {
   return {
     version: r.version,
     effective_from: r.effective_from,
-    params: planParamsSchema.parse(r.params),
+    params: planInOrder(planParamsSchema.parse(r.params)),
     note: r.note,
     created_by: r.created_by !== null ? { user_id: r.created_by, name: r.created_by_name ?? '' } : null,
     created_at: new Date(r.created_at).toISOString(),
