@@ -1,17 +1,17 @@
 import type { BundleItem, ShippingAddress } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
-import { useLvp, usePoints, type Moment } from '../../../compensation/ledger';
+import { lvpBalance, pointBalance, useLvp, usePoints, type Moment } from '../../../compensation/ledger';
 import { baht, type Satang } from '../../../compensation/money';
 import { PlanRuleError, type Plan } from '../../../compensation/plan';
 import { AppError } from '../../../lib/errors';
 import type { Actor } from '../audit';
 import { stockOf, takeStock, type ProductRow } from '../catalog/repository';
 import { shopErrors } from '../errors';
-import { providerFor, type PaymentKind } from '../payments/providers';
+import { providerFor } from '../payments/providers';
 import { insertPayment } from '../payments/repository';
 import { paidAtOnce, payOrder } from '../payments/service';
-import { paymentReference, totals, type Totals } from './pricing';
+import { paymentReference, priceDraft, type Priced } from './pricing';
 import { insertOrderRecords } from './repository';
 
 export interface DraftLine {
@@ -51,6 +51,35 @@ export interface OrderDraft {
   plan?: Plan;
 }
 
+const lvpShort = (lvp: number) =>
+  new AppError(422, 'INSUFFICIENT_LVP', `You do not have ${lvp} LVP to use`, {
+    use_lvp: [`You do not have ${lvp} LVP to use`],
+  });
+const pointsShort = (points: Satang) => {
+  const message = `Your point balance does not cover ${baht(points)}`;
+  return new AppError(422, 'INSUFFICIENT_POINTS', message, { use_points: [message] });
+};
+
+/**
+ * What `placeOrder` would refuse once it writes, checked by reading only (a quote): the part
+ * payment against the balances (the engine's rule: at most the balance), then the stock, in the
+ * order `placeOrder` meets them, with the same errors. Returns the draft's price.
+ */
+export async function checkDraft(tx: Tx, draft: Omit<OrderDraft, 'idempotency'>): Promise<Priced> {
+  const money = priceDraft(draft);
+  if (money.lvpUsed > 0 && money.lvpUsed > (await lvpBalance(tx, draft.memberId)))
+    throw lvpShort(money.lvpUsed);
+  if (money.pointsUsed > 0n && money.pointsUsed > (await pointBalance(tx, draft.memberId)))
+    throw pointsShort(money.pointsUsed);
+  if (draft.takesStock) {
+    for (const line of [...draft.lines].sort((a, b) => a.product.id - b.product.id)) {
+      const left = await stockOf(tx, line.product.id);
+      if (left !== null && left < line.qty) throw shopErrors.outOfStock(line.product.code, left);
+    }
+  }
+  return money;
+}
+
 /**
  * Writes an order in the caller's transaction: the engine's order and lines, the shop's side, the
  * part payment from LVP and the point balance (the engine's own checks: never more than the
@@ -63,11 +92,9 @@ export async function placeOrder(
   draft: OrderDraft,
   when: Moment,
   by: Actor,
-): Promise<{ orderId: number; orderNo: string; totals: Totals }> {
-  const subtotal = draft.lines.reduce((n, l) => n + l.unitPrice * BigInt(l.qty), 0n);
-  const money = totals(subtotal, draft.shipping, draft.useLvp, draft.usePoints);
-  const method: PaymentKind | null =
-    draft.paymentMethod === null ? null : money.net === 0n ? 'balance' : draft.paymentMethod;
+): Promise<{ orderId: number; orderNo: string; totals: Priced }> {
+  const money = priceDraft(draft);
+  const method = money.method;
   const { orderId, orderNo } = await insertOrderRecords(tx, {
     date: when.date,
     order: {
@@ -75,8 +102,8 @@ export async function placeOrder(
       orderType: draft.orderType,
       packageCode: draft.packageCode,
       holdPoints: draft.holdPoints,
-      pvTotal: draft.lines.reduce((n, l) => n + l.pv * l.qty, 0),
-      lvpTotal: draft.lines.reduce((n, l) => n + l.lvp * l.qty, 0),
+      pvTotal: money.pvTotal,
+      lvpTotal: money.lvpTotal,
       subtotal: baht(money.subtotal),
       shippingAmount: baht(money.shipping),
       vatAmount: baht(money.vat),
@@ -127,9 +154,7 @@ export async function placeOrder(
       await useLvp(tx, draft.memberId, money.lvpUsed, orderNo, when, orderId);
     } catch (err) {
       if (!(err instanceof PlanRuleError)) throw err;
-      throw new AppError(422, 'INSUFFICIENT_LVP', `You do not have ${money.lvpUsed} LVP to use`, {
-        use_lvp: [`You do not have ${money.lvpUsed} LVP to use`],
-      });
+      throw lvpShort(money.lvpUsed);
     }
   }
   if (money.pointsUsed > 0n) {
@@ -137,8 +162,7 @@ export async function placeOrder(
       await usePoints(tx, draft.memberId, money.pointsUsed, orderNo, when, orderId);
     } catch (err) {
       if (!(err instanceof PlanRuleError)) throw err;
-      const message = `Your point balance does not cover ${baht(money.pointsUsed)}`;
-      throw new AppError(422, 'INSUFFICIENT_POINTS', message, { use_points: [message] });
+      throw pointsShort(money.pointsUsed);
     }
   }
 

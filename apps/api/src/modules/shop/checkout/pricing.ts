@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { VAT_PERCENT } from '@portal/contracts/shop';
 import { baht, divHalfUp, satang, type Satang } from '../../../compensation/money';
 import { AppError } from '../../../lib/errors';
+import type { PaymentKind } from '../payments/providers';
 
 /**
  * An order's money (plan section 0: satang as bigint, rounded once): prices include VAT, so the
@@ -47,6 +48,39 @@ export function totals(subtotal: Satang, shipping: Satang, useLvp: number, usePo
     lvpUsed: useLvp,
     pointsUsed: usePoints,
     net: total - part,
+  };
+}
+
+/** What pricing reads of a draft order (place.ts `OrderDraft`): its lines, delivery fee, part payment and method. */
+export interface DraftToPrice {
+  lines: readonly { unitPrice: Satang; qty: number; pv: number; lvp: number }[];
+  shipping: Satang;
+  useLvp: number;
+  usePoints: Satang;
+  paymentMethod: 'demo' | 'transfer' | 'promptpay' | null;
+}
+
+export const subtotalOf = (lines: DraftToPrice['lines']): Satang =>
+  lines.reduce((n, l) => n + l.unitPrice * BigInt(l.qty), 0n);
+
+export interface Priced extends Totals {
+  pvTotal: number;
+  lvpTotal: number;
+  /** How the net amount is paid: `balance` when points and LVP cover it all; null when paid elsewhere. */
+  method: PaymentKind | null;
+}
+
+/**
+ * The one pricing of an order: what the checkout writes and what its quote answers. Pure: the
+ * balances and the stock it may not exceed are checked by place.ts (`checkDraft`, `placeOrder`).
+ */
+export function priceDraft(draft: DraftToPrice): Priced {
+  const money = totals(subtotalOf(draft.lines), draft.shipping, draft.useLvp, draft.usePoints);
+  return {
+    ...money,
+    pvTotal: draft.lines.reduce((n, l) => n + l.pv * l.qty, 0),
+    lvpTotal: draft.lines.reduce((n, l) => n + l.lvp * l.qty, 0),
+    method: draft.paymentMethod === null ? null : money.net === 0n ? 'balance' : draft.paymentMethod,
   };
 }
 

@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CheckoutBody, ShippingAddress } from '@portal/contracts/shop';
+import type { OrderQuote } from '@portal/contracts/shop-quote';
 import type { z } from 'zod';
 import type { checkoutBody } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
+import type { Moment } from '../../../compensation/ledger';
 import { addresses } from '../../../db/schema/profile';
 import { satang } from '../../../compensation/money';
 import { planFor, PlanRuleError } from '../../../compensation/plan';
@@ -19,8 +21,9 @@ import { planRule, shopErrors } from '../errors';
 import { pick, type Lang } from '../language';
 import { isOffered } from '../payments/providers';
 import { currentPackage, packageChoice } from './packages';
-import { placeOrder, type DraftLine } from './place';
-import { shippingFee } from './pricing';
+import { checkDraft, placeOrder, type DraftLine, type OrderDraft } from './place';
+import { shippingFee, subtotalOf } from './pricing';
+import { quoteOf, readOnly } from './quote';
 import { findByIdempotencyKey, lockScope, pendingPackageOrder } from './repository';
 
 export type CheckoutInput = z.output<typeof checkoutBody>;
@@ -72,11 +75,114 @@ async function buyerName(tx: Tx, userId: number) {
   return rows[0]?.name ?? '';
 }
 
+export type Draft = Omit<OrderDraft, 'idempotency'>;
+
+/**
+ * The member's cart as an order draft, with every rule the checkout enforces before it writes: the
+ * cart decides the order type (products are a REPURCHASE; one package alone is the first PACKAGE
+ * or an UPGRADE sold as the difference, plan 1.1), the address must be the member's own, and the
+ * delivery sets the fee. `lock` holds the cart's rows until the order is written (not in a quote).
+ */
+export async function memberDraft(
+  tx: Tx,
+  ctx: AppContext,
+  input: { userId: number; body: CheckoutInput; lang: Lang; when: Moment; lock: boolean },
+): Promise<Draft> {
+  const { userId, body, when } = input;
+  const memberId = await memberIdOfUser(tx, userId);
+  if (memberId === null) throw shopErrors.noMember();
+  const plan = await planFor(tx, when.date);
+  const lines = await cartLines(tx, userId, input.lock);
+  if (lines.length === 0) throw shopErrors.cartEmpty();
+  for (const { product } of lines) {
+    if (!product.active || !priceOf(product, plan)) throw shopErrors.unavailable(product.code);
+  }
+
+  const packages = lines.filter((l) => l.product.kind === 'PACKAGE');
+  let orderType: 'PACKAGE' | 'UPGRADE' | 'REPURCHASE' = 'REPURCHASE';
+  let packageCode: string | null = null;
+  const draftLines: DraftLine[] = [];
+  const parts = await bundlePartsOf(
+    tx,
+    lines.filter((l) => l.product.kind === 'BUNDLE').map((l) => l.product.id),
+  );
+  if (packages.length > 0) {
+    if (lines.length > 1 || packages[0]!.quantity !== 1) {
+      throw validation('order_type', 'A package is bought on its own, one at a time');
+    }
+    const product = packages[0]!.product;
+    const pending = await pendingPackageOrder(tx, memberId);
+    if (pending) throw new AppError(409, 'PLAN_RULE', `Pay or cancel your package order ${pending} first`);
+    let choice;
+    try {
+      choice = packageChoice(plan, await currentPackage(tx, memberId, when.date), product.packageCode!);
+    } catch (err) {
+      return planRule(err);
+    }
+    orderType = choice.orderType;
+    packageCode = choice.packageCode;
+    draftLines.push({
+      product,
+      name: pick(input.lang, product.nameTh, product.nameEn),
+      qty: 1,
+      unitPrice: choice.price,
+      memberPrice: priceOf(product, plan)!.member,
+      retailPrice: priceOf(product, plan)!.retail,
+      sellingPrice: null,
+      pv: choice.pv,
+      lvp: 0,
+      bundleItems: [],
+    });
+  } else {
+    for (const { product, quantity } of lines) {
+      draftLines.push({
+        product,
+        name: pick(input.lang, product.nameTh, product.nameEn),
+        qty: quantity,
+        unitPrice: satang(product.memberPrice),
+        memberPrice: product.memberPrice,
+        retailPrice: product.retailPrice,
+        sellingPrice: null,
+        pv: product.pvPerUnit,
+        lvp: product.lvpPerUnit,
+        bundleItems: bundleItems(parts.get(product.id), input.lang),
+      });
+    }
+  }
+  if (body.order_type && body.order_type !== orderType) {
+    throw validation('order_type', `Your cart makes a ${orderType} order, not ${body.order_type}`);
+  }
+  if (body.hold_points && orderType !== 'REPURCHASE') {
+    throw validation('hold_points', 'Only the points of a repurchase can be put on hold');
+  }
+
+  const address =
+    body.delivery.method === 'shipping'
+      ? await shippingAddressOf(tx, userId, body.delivery.address_id, await buyerName(tx, userId))
+      : null;
+  return {
+    memberId,
+    orderType,
+    packageCode,
+    holdPoints: body.hold_points,
+    lines: draftLines,
+    delivery: { method: body.delivery.method, address },
+    shipping: shippingFee(body.delivery.method, subtotalOf(draftLines), ctx.config.shop),
+    useLvp: body.use_lvp,
+    usePoints: satang(body.use_points),
+    channel: 'MEMBER',
+    buyerUserId: userId,
+    customer: null,
+    guestKeyHash: null,
+    paymentMethod: body.payment_method,
+    takesStock: true,
+    plan,
+  };
+}
+
 /**
  * POST /shop/v1/orders: the member's cart becomes one order, in one transaction. A member's
- * checkouts run one at a time; the same Idempotency-Key answers the order it made. The cart decides
- * the order type: products are a REPURCHASE; one package alone is the first PACKAGE or an UPGRADE
- * sold as the difference (plan 1.1).
+ * checkouts run one at a time; the same Idempotency-Key answers the order it made.
  */
 export async function memberCheckout(
   ctx: AppContext,
@@ -91,103 +197,13 @@ export async function memberCheckout(
     await lockScope(tx, scope);
     const again = await replay(tx, scope, input.key, input.hash);
     if (again) return again;
-
-    const memberId = await memberIdOfUser(tx, userId);
-    if (memberId === null) throw shopErrors.noMember();
-    const plan = await planFor(tx, when.date);
-    const lines = await cartLines(tx, userId, true);
-    if (lines.length === 0) throw shopErrors.cartEmpty();
-    for (const { product } of lines) {
-      if (!product.active || !priceOf(product, plan)) throw shopErrors.unavailable(product.code);
-    }
-
-    const packages = lines.filter((l) => l.product.kind === 'PACKAGE');
-    let orderType: 'PACKAGE' | 'UPGRADE' | 'REPURCHASE' = 'REPURCHASE';
-    let packageCode: string | null = null;
-    const draftLines: DraftLine[] = [];
-    const parts = await bundlePartsOf(
-      tx,
-      lines.filter((l) => l.product.kind === 'BUNDLE').map((l) => l.product.id),
-    );
-    if (packages.length > 0) {
-      if (lines.length > 1 || packages[0]!.quantity !== 1) {
-        throw validation('order_type', 'A package is bought on its own, one at a time');
-      }
-      const product = packages[0]!.product;
-      const pending = await pendingPackageOrder(tx, memberId);
-      if (pending) throw new AppError(409, 'PLAN_RULE', `Pay or cancel your package order ${pending} first`);
-      let choice;
-      try {
-        choice = packageChoice(plan, await currentPackage(tx, memberId, when.date), product.packageCode!);
-      } catch (err) {
-        return planRule(err);
-      }
-      orderType = choice.orderType;
-      packageCode = choice.packageCode;
-      draftLines.push({
-        product,
-        name: pick(input.lang, product.nameTh, product.nameEn),
-        qty: 1,
-        unitPrice: choice.price,
-        memberPrice: priceOf(product, plan)!.member,
-        retailPrice: priceOf(product, plan)!.retail,
-        sellingPrice: null,
-        pv: choice.pv,
-        lvp: 0,
-        bundleItems: [],
-      });
-    } else {
-      for (const { product, quantity } of lines) {
-        draftLines.push({
-          product,
-          name: pick(input.lang, product.nameTh, product.nameEn),
-          qty: quantity,
-          unitPrice: satang(product.memberPrice),
-          memberPrice: product.memberPrice,
-          retailPrice: product.retailPrice,
-          sellingPrice: null,
-          pv: product.pvPerUnit,
-          lvp: product.lvpPerUnit,
-          bundleItems: bundleItems(parts.get(product.id), input.lang),
-        });
-      }
-    }
-    if (body.order_type && body.order_type !== orderType) {
-      throw validation('order_type', `Your cart makes a ${orderType} order, not ${body.order_type}`);
-    }
-    if (body.hold_points && orderType !== 'REPURCHASE') {
-      throw validation('hold_points', 'Only the points of a repurchase can be put on hold');
-    }
-
-    const address =
-      body.delivery.method === 'shipping'
-        ? await shippingAddressOf(tx, userId, body.delivery.address_id, await buyerName(tx, userId))
-        : null;
-    const subtotal = draftLines.reduce((n, l) => n + l.unitPrice * BigInt(l.qty), 0n);
+    const draft = await memberDraft(tx, ctx, { userId, body, lang: input.lang, when, lock: true });
     let placed;
     try {
       placed = await placeOrder(
         tx,
         ctx,
-        {
-          memberId,
-          orderType,
-          packageCode,
-          holdPoints: body.hold_points,
-          lines: draftLines,
-          delivery: { method: body.delivery.method, address },
-          shipping: shippingFee(body.delivery.method, subtotal, ctx.config.shop),
-          useLvp: body.use_lvp,
-          usePoints: satang(body.use_points),
-          channel: 'MEMBER',
-          buyerUserId: userId,
-          idempotency: { scope, key: input.key, hash: input.hash },
-          customer: null,
-          guestKeyHash: null,
-          paymentMethod: body.payment_method,
-          takesStock: true,
-          plan,
-        },
+        { ...draft, idempotency: { scope, key: input.key, hash: input.hash } },
         when,
         input.by,
       );
@@ -197,5 +213,23 @@ export async function memberCheckout(
     }
     await clearCart(tx, userId);
     return { orderId: placed.orderId, orderNo: placed.orderNo, replayed: false };
+  });
+}
+
+/**
+ * POST /shop/v1/orders/quote: what the same body would order and charge now, from the same draft
+ * and pricing as the checkout, with the same refusals; read only (no order, stock, balance spent
+ * or idempotency record).
+ */
+export async function memberQuote(
+  ctx: AppContext,
+  input: { userId: number; body: CheckoutInput; lang: Lang },
+): Promise<OrderQuote> {
+  if (!isOffered(ctx.config.shop, input.body.payment_method))
+    throw shopErrors.methodUnavailable(input.body.payment_method);
+  const when = await shopNow(ctx);
+  return readOnly(ctx, async (tx) => {
+    const draft = await memberDraft(tx, ctx, { ...input, when, lock: false });
+    return quoteOf(draft, await checkDraft(tx, draft));
   });
 }

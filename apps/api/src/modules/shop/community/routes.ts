@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from '@portal/contracts/shop';
+import { guestQuoteBody, orderQuoteSchema } from '@portal/contracts/shop-quote';
 import {
   checkoutResult,
   communityProductSchema,
@@ -40,6 +41,7 @@ import {
   communityCatalog,
   guestCheckout,
   guestOrder,
+  guestQuote,
   mySellingPrices,
   shopOf,
 } from './service';
@@ -128,6 +130,28 @@ export const communityRoutes =
         const code = placed.replayed ? 200 : 201;
         return reply.code(code).send(envelope({ order, guest_key: placed.guestKey }, code));
       },
+    );
+
+    app.post(
+      '/v1/community/:shopCode/orders/quote',
+      {
+        config: visitor,
+        schema: {
+          description:
+            'What POST /shop/v1/community/{shopCode}/orders would order and charge for the same body now, with the same refusals; the customer and the shipping address may still be left out. Writes nothing; no Idempotency-Key.',
+          params: shopCodeParam,
+          body: guestQuoteBody,
+          response: { 200: envelopeOf(orderQuoteSchema) },
+        },
+      },
+      async (request) =>
+        envelope(
+          await guestQuote(ctx, {
+            shopCode: request.params.shopCode,
+            body: request.body,
+            lang: languageOf(request),
+          }),
+        ),
     );
 
     app.get(

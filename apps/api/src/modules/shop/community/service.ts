@@ -8,16 +8,18 @@ import type {
   SellingPrice,
   ShippingAddress,
 } from '@portal/contracts/shop';
+import type { guestQuoteBody, OrderQuote } from '@portal/contracts/shop-quote';
 import type { AppContext } from '../../../context';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { baht, satang, type Satang } from '../../../compensation/money';
 import { AppError } from '../../../lib/errors';
 import type { Actor } from '../audit';
 import { bundlePartsOf, productByCode, productsByCodes, type ProductRow } from '../catalog/repository';
 import { bundleItems, withDetails, type CatalogView } from '../catalog/service';
 import { lockScope, rotateGuestKey, sellingPricesOf } from '../checkout/repository';
-import { placeOrder, type DraftLine } from '../checkout/place';
-import { guestKey, sha256, shippingFee } from '../checkout/pricing';
+import { checkDraft, placeOrder, type DraftLine, type OrderDraft } from '../checkout/place';
+import { guestKey, sha256, shippingFee, subtotalOf } from '../checkout/pricing';
+import { quoteOf, readOnly } from '../checkout/quote';
 import { replay, type Placed } from '../checkout/service';
 import { shopNow } from '../clock';
 import { shopErrors } from '../errors';
@@ -116,11 +118,83 @@ export async function chooseSellingPrice(
 }
 
 type GuestInput = z.output<typeof guestCheckoutBody>;
+type GuestQuoteInput = z.output<typeof guestQuoteBody>;
 
 /**
- * A guest's order in a member's community shop (plan 4.6): a DROPSHIP order of that member at the
- * member's selling prices, paid by the guest. The answer carries the key that reads and pays it; the
- * same Idempotency-Key answers the same order (with a fresh key: the one before stops working).
+ * A guest's cart in a member's community shop as an order draft (plan 4.6): a DROPSHIP order of
+ * that member at the member's selling prices, with every rule the checkout enforces before it
+ * writes. The quote may leave the customer and the address blank; the order may not (its body).
+ */
+async function guestDraft(
+  tx: Tx,
+  ctx: AppContext,
+  seller: Seller,
+  body: GuestQuoteInput,
+  lang: Lang,
+): Promise<Omit<OrderDraft, 'idempotency' | 'guestKeyHash'>> {
+  const wanted = new Map<string, number>();
+  for (const item of body.items)
+    wanted.set(item.product_code, (wanted.get(item.product_code) ?? 0) + item.quantity);
+  const found = await productsByCodes(tx, [...wanted.keys()]);
+  const chosen = await sellingPricesOf(tx, seller.memberId);
+  const parts = await bundlePartsOf(
+    tx,
+    found.filter((p) => p.kind === 'BUNDLE').map((p) => p.id),
+  );
+  const lines: DraftLine[] = [...wanted].map(([code, qty]) => {
+    const product = found.find((p) => p.code === code);
+    if (!product || !product.active || product.kind === 'PACKAGE') throw shopErrors.unavailable(code);
+    const price = sellingPriceOf(product, chosen.get(product.id));
+    return {
+      product,
+      name: pick(lang, product.nameTh, product.nameEn),
+      qty,
+      unitPrice: price,
+      memberPrice: product.memberPrice,
+      retailPrice: product.retailPrice,
+      sellingPrice: baht(price),
+      pv: product.pvPerUnit,
+      lvp: 0,
+      bundleItems: bundleItems(parts.get(product.id), lang),
+    };
+  });
+  const given = body.delivery.method === 'shipping' ? body.delivery.address : undefined;
+  const address: ShippingAddress | null = given
+    ? {
+        recipient: given.recipient,
+        telephone: given.telephone,
+        address_line: given.address_line,
+        subdistrict: given.subdistrict ?? null,
+        district: given.district ?? null,
+        province: given.province,
+        post_code: given.post_code,
+        country: 'Thailand',
+      }
+    : null;
+  return {
+    memberId: seller.memberId,
+    orderType: 'DROPSHIP',
+    packageCode: null,
+    holdPoints: false,
+    lines,
+    delivery: { method: body.delivery.method, address },
+    shipping: shippingFee(body.delivery.method, subtotalOf(lines), ctx.config.shop),
+    useLvp: 0,
+    usePoints: 0n,
+    channel: 'COMMUNITY',
+    buyerUserId: null,
+    customer: body.customer
+      ? { name: body.customer.name, telephone: body.customer.telephone, email: body.customer.email ?? null }
+      : null,
+    paymentMethod: body.payment_method,
+    takesStock: true,
+  };
+}
+
+/**
+ * A guest's order in a member's community shop, paid by the guest. The answer carries the key that
+ * reads and pays it; the same Idempotency-Key answers the same order (with a fresh key: the one
+ * before stops working).
  */
 export async function guestCheckout(
   ctx: AppContext,
@@ -140,75 +214,36 @@ export async function guestCheckout(
       await rotateGuestKey(tx, again.orderId, sha256(key));
       return { ...again, guestKey: key };
     }
-    const wanted = new Map<string, number>();
-    for (const item of body.items)
-      wanted.set(item.product_code, (wanted.get(item.product_code) ?? 0) + item.quantity);
-    const found = await productsByCodes(tx, [...wanted.keys()]);
-    const chosen = await sellingPricesOf(tx, seller.memberId);
-    const parts = await bundlePartsOf(
-      tx,
-      found.filter((p) => p.kind === 'BUNDLE').map((p) => p.id),
-    );
-    const lines: DraftLine[] = [...wanted].map(([code, qty]) => {
-      const product = found.find((p) => p.code === code);
-      if (!product || !product.active || product.kind === 'PACKAGE') throw shopErrors.unavailable(code);
-      const price = sellingPriceOf(product, chosen.get(product.id));
-      return {
-        product,
-        name: pick(input.lang, product.nameTh, product.nameEn),
-        qty,
-        unitPrice: price,
-        memberPrice: product.memberPrice,
-        retailPrice: product.retailPrice,
-        sellingPrice: baht(price),
-        pv: product.pvPerUnit,
-        lvp: 0,
-        bundleItems: bundleItems(parts.get(product.id), input.lang),
-      };
-    });
-    const address: ShippingAddress | null =
-      body.delivery.method === 'shipping'
-        ? {
-            recipient: body.delivery.address.recipient,
-            telephone: body.delivery.address.telephone,
-            address_line: body.delivery.address.address_line,
-            subdistrict: body.delivery.address.subdistrict ?? null,
-            district: body.delivery.address.district ?? null,
-            province: body.delivery.address.province,
-            post_code: body.delivery.address.post_code,
-            country: 'Thailand',
-          }
-        : null;
-    const subtotal = lines.reduce((n, l) => n + l.unitPrice * BigInt(l.qty), 0n);
+    const draft = await guestDraft(tx, ctx, seller, body, input.lang);
     const placed = await placeOrder(
       tx,
       ctx,
       {
-        memberId: seller.memberId,
-        orderType: 'DROPSHIP',
-        packageCode: null,
-        holdPoints: false,
-        lines,
-        delivery: { method: body.delivery.method, address },
-        shipping: shippingFee(body.delivery.method, subtotal, ctx.config.shop),
-        useLvp: 0,
-        usePoints: 0n,
-        channel: 'COMMUNITY',
-        buyerUserId: null,
+        ...draft,
         idempotency: { scope, key: input.key, hash: input.hash },
-        customer: {
-          name: body.customer.name,
-          telephone: body.customer.telephone,
-          email: body.customer.email ?? null,
-        },
         guestKeyHash: sha256(key),
-        paymentMethod: body.payment_method,
-        takesStock: true,
       },
       when,
       input.by,
     );
     return { orderId: placed.orderId, orderNo: placed.orderNo, replayed: false, guestKey: key };
+  });
+}
+
+/**
+ * POST /shop/v1/community/{shopCode}/orders/quote: what the guest's body would order and charge
+ * now, from the same draft and pricing as the guest checkout, with the same refusals; read only.
+ */
+export async function guestQuote(
+  ctx: AppContext,
+  input: { shopCode: string; body: GuestQuoteInput; lang: Lang },
+): Promise<OrderQuote> {
+  if (!isOffered(ctx.config.shop, input.body.payment_method))
+    throw shopErrors.methodUnavailable(input.body.payment_method);
+  const seller = await shopOf(ctx.db, input.shopCode);
+  return readOnly(ctx, async (tx) => {
+    const draft = { ...(await guestDraft(tx, ctx, seller, input.body, input.lang)), guestKeyHash: null };
+    return quoteOf(draft, await checkDraft(tx, draft));
   });
 }
 

@@ -13,6 +13,7 @@ import {
   orderSchema,
   pageOf,
 } from '@portal/contracts/shop';
+import { orderQuoteSchema } from '@portal/contracts/shop-quote';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import { attachment, checkDocumentFile, readMultipart } from '../../../lib/uploads';
@@ -22,7 +23,7 @@ import { envelope } from '../../../plugins/envelope';
 import { fileAnswer } from '../../../plugins/responses';
 import { DOCUMENT_MIME_TYPES } from '@portal/contracts/profile';
 import { actorOf } from '../audit';
-import { memberCheckout } from '../checkout/service';
+import { memberCheckout, memberQuote } from '../checkout/service';
 import { requestHash } from '../checkout/pricing';
 import { shopErrors } from '../errors';
 import { languageOf } from '../language';
@@ -66,6 +67,23 @@ export const orderRoutes =
         const code = placed.replayed ? 200 : 201;
         return reply.code(code).send(envelope({ order, guest_key: null }, code));
       },
+    );
+
+    app.post(
+      '/v1/orders/quote',
+      {
+        config: member,
+        schema: {
+          description:
+            'What POST /shop/v1/orders would order and charge for the same body now (items, subtotal, shipping, VAT, LVP and points used, net amount), with the same refusals. Writes nothing; no Idempotency-Key.',
+          body: checkoutBody,
+          response: { 200: envelopeOf(orderQuoteSchema) },
+        },
+      },
+      async (request) =>
+        envelope(
+          await memberQuote(ctx, { userId: userId(request), body: request.body, lang: languageOf(request) }),
+        ),
     );
 
     app.get(
