@@ -100,3 +100,12 @@ export function groupAccountNo(digits: string): string {
     return `${digits.slice(0, 3)}-${digits.slice(3, 4)}-${digits.slice(4, 9)}-${digits.slice(9)}`;
   return digits.match(/.{1,3}/g)?.join('-') ?? digits;
 }
+
+/**
+ * An account number shown without its first digits: only the last four stay (`xxxxxx7890`), as a
+ * payout notice, the member's wallet and a transfer slip name the account a payout went to.
+ */
+export function maskAccountNo(digits: string): string {
+  const last = digits.slice(-4);
+  return `${'x'.repeat(Math.max(digits.length - last.length, 0))}${last}`;
+}

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { bankByCode, maskAccountNo } from '@portal/contracts/banks';
 import type { Tx } from '../db/client';
 import { dayText } from '../lib/day-text';
 import type { NotificationText } from '../modules/identity/notifications/notify';
 import { addDays, endOfBangkokDay } from './dates';
 import type { Moment } from './ledger';
 import { baht, type Satang } from './money';
+import type { PayeeAccount } from './standing';
 
 /**
  * What the engine tells a member (issue 9): a payout paid, a business title reached, a hold lot near
@@ -37,20 +39,26 @@ export const ENGINE_NOTICES = {
     pointPart: Satang;
     fee: Satang;
     net: Satang;
+    account: PayeeAccount;
   }) => {
     const d = noticeDate(p.runDate);
     const m = (s: Satang) => noticeMoney(s);
     const fee = p.fee > 0n;
+    // The account it went to: the bank's name and the account number's last four digits.
+    const bank = bankByCode(p.account.bankCode);
+    const number = maskAccountNo(p.account.accountNo);
     return {
       kind: 'payout_paid',
       title: `Payout of ${m(p.net)} baht paid`,
       titleTh: `จ่ายรายได้ ${m(p.net)} บาท แล้ว`,
       body:
-        `The payout of ${d.en} transferred ${m(p.net)} baht to your bank account: income ${m(p.gross)} baht, ` +
+        `The payout of ${d.en} transferred ${m(p.net)} baht to your account ${number} at ` +
+        `${bank?.name_en ?? p.account.bankCode}: income ${m(p.gross)} baht, ` +
         `withholding tax ${m(p.wht)} baht, point part ${m(p.pointPart)} baht` +
         `${fee ? `, transfer fee ${m(p.fee)} baht` : ''}.`,
       bodyTh:
-        `รอบจ่ายวันที่ ${d.th} โอนเงิน ${m(p.net)} บาท เข้าบัญชีธนาคารของคุณแล้ว: รายได้ ${m(p.gross)} บาท ` +
+        `รอบจ่ายวันที่ ${d.th} โอนเงิน ${m(p.net)} บาท เข้าบัญชี${bank?.name_th ?? p.account.bankCode} ` +
+        `เลขที่ ${number} ของคุณแล้ว: รายได้ ${m(p.gross)} บาท ` +
         `หักภาษี ณ ที่จ่าย ${m(p.wht)} บาท ส่วนที่เป็นคะแนน ${m(p.pointPart)} บาท` +
         `${fee ? ` ค่าธรรมเนียมการโอน ${m(p.fee)} บาท` : ''}`,
     } satisfies NotificationText;
@@ -133,6 +141,7 @@ export const noticePayouts = (
     pointPart: Satang;
     fee: Satang;
     net: Satang;
+    account: PayeeAccount;
   }[],
 ) =>
   noticeMembers(

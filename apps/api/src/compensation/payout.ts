@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { previousSunday } from './dates';
 import { applyRate, baht, satang, type Satang } from './money';
 import { noticePayouts } from './notices';
 import type { Plan } from './plan';
-import { payableOn } from './standing';
+import { payabilityOn, type NotPayableReason, type Payability, type PayeeAccount } from './standing';
 
 /**
  * The weekly payout run (plan 6): a payable member's WAITING lines up to the previous Sunday are paid
- * in one transfer, after withholding tax and the point part already credited, when the transfer
- * reaches the minimum. Otherwise they wait for a later run; they never expire.
+ * in one transfer to their approved bank account, after withholding tax and the point part already
+ * credited, when the transfer reaches the minimum. Otherwise they wait for a later run; they never
+ * expire. The member's wallet shows the next run's batch with the same functions (`waitingBatches`,
+ * `settleBatch`).
  */
 export interface PayoutResult {
   memberId: number;
@@ -18,13 +20,86 @@ export interface PayoutResult {
   pointPart: Satang;
   fee: Satang;
   net: Satang;
+  account: PayeeAccount;
 }
+
+/** Why a run did not pay a member, as the run stores it (payout_holds.reason). */
+export type HoldReason = 'NOT_PAYABLE' | 'NO_BANK_ACCOUNT' | 'NOTHING_TO_PAY' | 'BELOW_MINIMUM';
 
 export interface HeldBack {
   memberId: number;
   gross: Satang;
-  reason: 'NOT_PAYABLE' | 'NOTHING_TO_PAY' | 'BELOW_MINIMUM';
+  reason: HoldReason;
 }
+
+/** A member's WAITING lines that a run takes: every type, negative corrections included. */
+export interface WaitingBatch {
+  memberId: number;
+  gross: Satang;
+  /** The point part of the batch's CYCLE lines, credited to the point balance when they were written. */
+  pointPart: Satang;
+}
+
+/** Why a batch would not be paid: the member is not payable, or the amounts say so. */
+export type BatchHeld = NotPayableReason | 'NOTHING_TO_PAY' | 'BELOW_MINIMUM';
+
+export interface SettledBatch {
+  gross: Satang;
+  wht: Satang;
+  pointPart: Satang;
+  fee: Satang;
+  net: Satang;
+  held: BatchHeld | null;
+}
+
+/** The WAITING lines dated up to the Sunday before `runDate`, summed per member (all members, or these). */
+export async function waitingBatches(
+  db: Db | Tx,
+  runDate: string,
+  memberIds?: readonly number[],
+): Promise<WaitingBatch[]> {
+  const cutoff = previousSunday(runDate);
+  const who = memberIds ? sql`and member_id = any(${sql.param([...memberIds])}::bigint[])` : sql``;
+  const { rows } = await db.execute<{ member_id: number; gross: string; point_part: string }>(sql`
+    select member_id, sum(amount)::text as gross,
+      sum(case when type = 'CYCLE' and not correction then point_part else 0 end)::text as point_part
+    from income_lines where state = 'WAITING' and income_date <= ${cutoff}::date ${who}
+    group by member_id order by member_id`);
+  return rows.map((r) => ({
+    memberId: r.member_id,
+    gross: satang(r.gross),
+    pointPart: satang(r.point_part),
+  }));
+}
+
+/**
+ * The arithmetic of plan 6 for one batch: WHT on the gross, the point part and the fee taken off,
+ * and whether it is paid. A member who is not payable is held first, then a gross of 0.00 or less
+ * (nothing to pay: no tax, no transfer), then a transfer under the minimum.
+ */
+export function settleBatch(
+  plan: Plan,
+  batch: WaitingBatch,
+  payability: Payability | undefined,
+): SettledBatch {
+  const { gross, pointPart } = batch;
+  const fee = plan.transferFee;
+  const positive = gross > 0n;
+  const wht = positive ? applyRate(gross, plan.whtRate) : 0n;
+  const net = positive ? gross - pointPart - wht - fee : 0n;
+  const held: BatchHeld | null = !payability?.payable
+    ? (payability?.reason ?? 'KYC')
+    : !positive
+      ? 'NOTHING_TO_PAY'
+      : net < plan.minPayout
+        ? 'BELOW_MINIMUM'
+        : null;
+  return { gross, wht, pointPart, fee: positive ? fee : 0n, net, held };
+}
+
+/** A batch's reason as the run stores it: KYC and suspension are both "not payable". */
+const holdReason = (held: BatchHeld): HoldReason =>
+  held === 'KYC' || held === 'SUSPENDED' ? 'NOT_PAYABLE' : held;
 
 export async function runPayout(
   tx: Tx,
@@ -32,50 +107,33 @@ export async function runPayout(
   runDate: string,
 ): Promise<{ paid: PayoutResult[]; heldBack: HeldBack[] }> {
   const cutoff = previousSunday(runDate);
-  const { rows } = await tx.execute<{ member_id: number; gross: string; point_part: string }>(sql`
-    select member_id, sum(amount)::text as gross,
-      sum(case when type = 'CYCLE' and not correction then point_part else 0 end)::text as point_part
-    from income_lines where state = 'WAITING' and income_date <= ${cutoff}::date
-    group by member_id order by member_id`);
-  const payable = await payableOn(
+  const batches = await waitingBatches(tx, runDate);
+  const payability = await payabilityOn(
     tx,
-    rows.map((r) => r.member_id),
+    batches.map((b) => b.memberId),
     runDate,
   );
   const paid: PayoutResult[] = [];
   const heldBack: HeldBack[] = [];
-  for (const r of rows) {
-    const gross = satang(r.gross);
-    if (!payable.has(r.member_id)) {
-      heldBack.push({ memberId: r.member_id, gross, reason: 'NOT_PAYABLE' });
+  for (const batch of batches) {
+    const payee = payability.get(batch.memberId);
+    const s = settleBatch(plan, batch, payee);
+    if (s.held !== null || !payee?.payable) {
+      heldBack.push({ memberId: batch.memberId, gross: s.gross, reason: holdReason(s.held ?? 'KYC') });
       continue;
     }
-    if (gross <= 0n) {
-      heldBack.push({ memberId: r.member_id, gross, reason: 'NOTHING_TO_PAY' });
-      continue;
-    }
-    const wht = applyRate(gross, plan.whtRate);
-    const pointPart = satang(r.point_part);
-    const fee = plan.transferFee;
-    const net = gross - pointPart - wht - fee;
-    if (net < plan.minPayout) {
-      heldBack.push({ memberId: r.member_id, gross, reason: 'BELOW_MINIMUM' });
-      continue;
-    }
+    const { account } = payee;
     const { rows: inserted } = await tx.execute<{ id: number }>(sql`
       insert into payouts (run_date, member_id, gross, wht, point_part, fee, net, bank_code, account_no, account_name)
-      select ${runDate}, ${r.member_id}, ${baht(gross)}, ${baht(wht)}, ${baht(pointPart)}, ${baht(fee)}, ${baht(net)},
-        b.bank_code, b.account_no, b.account_name
-      from (select 1) one left join lateral (
-        select ba.bank_code, ba.account_no, ba.account_name from bank_accounts ba join members m on m.user_id = ba.user_id
-        where m.id = ${r.member_id} and ba.status = 'success' order by ba.id desc limit 1) b on true
+      values (${runDate}, ${batch.memberId}, ${baht(s.gross)}, ${baht(s.wht)}, ${baht(s.pointPart)}, ${baht(s.fee)},
+        ${baht(s.net)}, ${account.bankCode}, ${account.accountNo}, ${account.accountName})
       on conflict (run_date, member_id) do nothing returning id`);
     const payoutId = inserted[0]?.id;
     if (payoutId === undefined) continue;
     await tx.execute(sql`
       update income_lines set state = 'PAID', payout_id = ${payoutId}
-      where member_id = ${r.member_id} and state = 'WAITING' and income_date <= ${cutoff}::date`);
-    paid.push({ memberId: r.member_id, gross, wht, pointPart, fee, net });
+      where member_id = ${batch.memberId} and state = 'WAITING' and income_date <= ${cutoff}::date`);
+    paid.push({ memberId: batch.memberId, ...s, account });
   }
   await storeHeldBack(tx, runDate, heldBack);
   await noticePayouts(tx, runDate, paid);

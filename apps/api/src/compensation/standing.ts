@@ -193,17 +193,67 @@ export async function packagesAsOf(db: Q, memberIds: readonly number[] | null, d
 }
 
 /**
- * Payable in a payout run of day d (plan 6): identity and bank verified (by then) and not suspended
- * at the end of the day.
+ * Why a member is not payable in a payout run (plan 6): identity or bank not verified by then
+ * (`KYC`), suspended at the end of the day (`SUSPENDED`), or verified but without an approved bank
+ * account on file by then to transfer to (`NO_BANK_ACCOUNT`). When several apply, the first of these.
  */
-export async function payableOn(db: Q, memberIds: readonly number[], date: string): Promise<Set<number>> {
-  if (memberIds.length === 0) return new Set();
+export const NOT_PAYABLE_REASONS = ['KYC', 'SUSPENDED', 'NO_BANK_ACCOUNT'] as const;
+export type NotPayableReason = (typeof NOT_PAYABLE_REASONS)[number];
+
+/** The account a payout transfers to: the member's newest approved bank account. */
+export interface PayeeAccount {
+  bankCode: string;
+  accountNo: string;
+  accountName: string;
+}
+
+export type Payability =
+  { payable: true; account: PayeeAccount } | { payable: false; reason: NotPayableReason };
+
+/**
+ * Payable in a payout run of day d (plan 6), per member: identity and bank verified by then, not
+ * suspended at the end of the day, and an approved (`success`) bank account on file by then, the
+ * newest of which the payout goes to. Otherwise the reason it is not. The payout run and the
+ * member's wallet ("next payout") both ask this.
+ */
+export async function payabilityOn(
+  db: Q,
+  memberIds: readonly number[],
+  date: string,
+): Promise<Map<number, Payability>> {
+  const out = new Map<number, Payability>();
+  if (memberIds.length === 0) return out;
   const end = endOfBangkokDay(date).toISOString();
-  const { rows } = await db.execute<{ id: number }>(sql`
-    select m.id from members m join users u on u.id = m.user_id
+  const { rows } = await db.execute<{
+    id: number;
+    verified: boolean;
+    bank_code: string | null;
+    account_no: string | null;
+    account_name: string | null;
+  }>(sql`
+    select m.id,
+      (u.is_verifies_identity and u.is_verifies_bank
+        and (k.decided_at is null or k.decided_at <= ${end}::timestamptz)) as verified,
+      b.bank_code, b.account_no, b.account_name
+    from members m join users u on u.id = m.user_id
     left join member_kyc k on k.member_id = m.id
-    where m.id = any(${ids(memberIds)}::bigint[]) and u.is_verifies_identity and u.is_verifies_bank
-      and (k.decided_at is null or k.decided_at <= ${end}::timestamptz)`);
+    left join lateral (
+      select ba.bank_code, ba.account_no, ba.account_name from bank_accounts ba
+      where ba.user_id = u.id and ba.status = 'success'
+        and (ba.reviewed_at is null or ba.reviewed_at <= ${end}::timestamptz)
+      order by ba.id desc limit 1) b on true
+    where m.id = any(${ids(memberIds)}::bigint[])`);
   const suspended = await suspendedOn(db, memberIds, date);
-  return new Set(rows.map((r) => r.id).filter((id) => !suspended.has(id)));
+  for (const r of rows) {
+    if (!r.verified) out.set(r.id, { payable: false, reason: 'KYC' });
+    else if (suspended.has(r.id)) out.set(r.id, { payable: false, reason: 'SUSPENDED' });
+    else if (r.bank_code === null || r.account_no === null || r.account_name === null)
+      out.set(r.id, { payable: false, reason: 'NO_BANK_ACCOUNT' });
+    else
+      out.set(r.id, {
+        payable: true,
+        account: { bankCode: r.bank_code, accountNo: r.account_no, accountName: r.account_name },
+      });
+  }
+  return out;
 }

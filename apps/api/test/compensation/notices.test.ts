@@ -132,7 +132,7 @@ describe('engine notifications', () => {
     expect(await noticesOf(b, 'title_reached')).toHaveLength(0);
   });
 
-  it('when a payout run pays a member then they are told the amounts, and a repeated run tells nobody again', async () => {
+  it('when a payout run pays a member then they are told the amounts and the account it went to, and a repeated run tells nobody again', async () => {
     for (let d = addDays(MONDAY, 1); d <= PAYDAY; d = addDays(d, 1))
       await runBusinessDay(t.database.db, d, after(d));
     const { rows: payouts } = await t.database.pool.query(
@@ -146,10 +146,12 @@ describe('engine notifications', () => {
         title: 'Payout of 4,338.00 baht paid',
         title_th: 'จ่ายรายได้ 4,338.00 บาท แล้ว',
         body:
-          'The payout of 14 Jan 2025 transferred 4,338.00 baht to your bank account: income 4,680.00 baht, ' +
+          'The payout of 14 Jan 2025 transferred 4,338.00 baht to your account xxxxxx7890 at Kasikornbank: ' +
+          'income 4,680.00 baht, ' +
           'withholding tax 234.00 baht, point part 108.00 baht.',
         body_th:
-          'รอบจ่ายวันที่ 14 ม.ค. 2568 โอนเงิน 4,338.00 บาท เข้าบัญชีธนาคารของคุณแล้ว: รายได้ 4,680.00 บาท ' +
+          'รอบจ่ายวันที่ 14 ม.ค. 2568 โอนเงิน 4,338.00 บาท เข้าบัญชีธนาคารกสิกรไทย เลขที่ xxxxxx7890 ของคุณแล้ว: ' +
+          'รายได้ 4,680.00 บาท ' +
           'หักภาษี ณ ที่จ่าย 234.00 บาท ส่วนที่เป็นคะแนน 108.00 บาท',
         natural_key: `payout:${PAYDAY}:${a}`,
       },

@@ -90,9 +90,14 @@ export async function buildHistory(t: TestApp) {
   const other = await waitingMember(t.app, db, top.user.invitationCode);
   expectData(await place(t.app, topToken, b.memberId, top.member.id, 'left'), 201);
   expectData(await place(t.app, topToken, c.memberId, top.member.id, 'right'), 201);
-  // A is payable: identity and bank verified.
+  // A is payable: identity and bank verified, and an approved bank account to pay to.
   await t.database.pool.query(
     'update users set is_verifies_identity = true, is_verifies_bank = true where id = $1',
+    [top.user.id],
+  );
+  await t.database.pool.query(
+    `insert into bank_accounts (user_id, bank_code, account_no, account_name, account_type, status)
+     values ($1, 'scb', '4021234567', 'Report Top', 'savings', 'success')`,
     [top.user.id],
   );
   const a = top.member.id;

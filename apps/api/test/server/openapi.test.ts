@@ -16,6 +16,7 @@ const FILE_ROUTES: Record<string, string> = {
   'GET /staff/v1/orders/{number}/slips/{slipId}/file': "staff see a transfer slip's picture",
   'GET /staff/v1/payouts/{date}/transfer.csv': 'the bank transfer file of a payout run (CSV)',
   'GET /staff/v1/payouts/{date}/wht.csv': 'the withholding-tax list of a payout run (CSV)',
+  'GET /staff/v1/payouts/{date}/held.csv': 'the members a payout run held back, with the reason (CSV)',
 };
 
 interface Operation {

@@ -371,8 +371,8 @@ export const volumePreview = pgTable('volume_preview', {
 });
 
 /**
- * The members a payout run did not pay and why (plan 6: not payable, nothing to pay, below the
- * minimum transfer): written by the PAYOUT run in its transaction, so staff see who was held back.
+ * The members a payout run did not pay and why (plan 6: not payable, no approved bank account on
+ * file, nothing to pay, below the minimum transfer): written by the PAYOUT run in its transaction, so staff see who was held back.
  */
 export const payoutHolds = pgTable(
   'payout_holds',
@@ -386,7 +386,10 @@ export const payoutHolds = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.runDate, t.memberId] }),
-    check('payout_holds_reason_check', sql`${t.reason} in ('NOT_PAYABLE','NOTHING_TO_PAY','BELOW_MINIMUM')`),
+    check(
+      'payout_holds_reason_check',
+      sql`${t.reason} in ('NOT_PAYABLE','NO_BANK_ACCOUNT','NOTHING_TO_PAY','BELOW_MINIMUM')`,
+    ),
   ],
 );
 

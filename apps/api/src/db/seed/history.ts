@@ -1,18 +1,29 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { AppContext } from '../../context';
 import { addDays, endOfBangkokDay, startOfBangkokDay } from '../../compensation/dates';
 import { runBusinessDay } from '../../compensation/engine';
-import { postCancellation, postPayment, releaseHold, type Moment } from '../../compensation/ledger';
-import { planFor, type Plan } from '../../compensation/plan';
-import { baht, divHalfUp, satang } from '../../compensation/money';
+import { releaseHold, type Moment } from '../../compensation/ledger';
+import { planFor } from '../../compensation/plan';
+import { baht, satang } from '../../compensation/money';
 import { refreshVolumePreview } from '../../compensation/preview';
 import { suspendedAt } from '../../compensation/standing';
+import { findProducts } from '../../modules/shop/catalog/repository';
+import {
+  historyShop,
+  placeHistoryOrder,
+  refundHistoryOrder,
+  settleHistoryOrders,
+  uncountStock,
+  type HistoryItem,
+  type HistoryOrder,
+} from './history-orders';
 
 /**
  * The demo's money history (issue 8): packages for the demo network, then about 90 days of
  * repurchases, community-shop sales, upgrades, cancellations before and after their closing, hold
  * lots released by hand, in part, or at their deadline, and every closing, MTA month and payout run
- * of those days, done by the engine itself, day by day, exactly as the scheduler would. Seeded once,
+ * of those days, done by the engine itself, day by day, exactly as the scheduler would. Every order
+ * is a shop order placed and refunded through the shop's own code (history-orders.ts). Seeded once,
  * into a demo network without orders.
  */
 const HISTORY_DAYS = 90;
@@ -28,31 +39,8 @@ function rng(seed: number) {
   };
 }
 
-type Product = {
-  code: string;
-  name: string;
-  member: string;
-  retail: string;
-  pv: number;
-  lvp: number;
-};
-
-interface Item {
-  product: Product;
-  qty: number;
-  selling?: string;
-}
-
 type Event =
-  | {
-      kind: 'order';
-      member: number;
-      type: 'PACKAGE' | 'UPGRADE' | 'REPURCHASE' | 'DROPSHIP';
-      pkg?: string;
-      items?: Item[];
-      hold?: boolean;
-      cancelAfter?: number;
-    }
+  | ({ kind: 'order'; cancelAfter?: number } & HistoryOrder)
   | { kind: 'cancel'; orderNo: string }
   | { kind: 'release'; orderNo: string; part: number; target: 'SELF' | 'LEFT' | 'RIGHT' };
 
@@ -63,19 +51,20 @@ export interface HistorySummary {
 }
 
 export async function seedDemoHistory(
-  db: Db,
+  ctx: AppContext,
   today: string,
   demoEmail: string,
 ): Promise<HistorySummary | null> {
+  const db = ctx.db;
   const { rows: existing } = await db.execute(sql`select 1 from orders limit 1`);
   if (existing.length > 0) return null;
   const { rows: placed } = await db.execute<{ id: number; referrer: number | null; email: string }>(sql`
     select m.id, m.referrer_member_id as referrer, u.email from members m join users u on u.id = m.user_id
     where m.depth is not null order by m.depth, m.id`);
   if (placed.length === 0) return null;
-  const { rows: catalog } = await db.execute<Product>(sql`
-    select code, name_th as name, member_price::text as member, retail_price::text as retail, pv_per_unit as pv, lvp_per_unit as lvp
-    from products where kind = 'PRODUCT' and active order by code`);
+  const catalog = (
+    await findProducts(db, { kind: 'PRODUCT', active: true, limit: 1000, offset: 0 })
+  ).rows.sort((a, b) => (a.code < b.code ? -1 : 1));
   const demo = placed.find((m) => m.email === demoEmail) ?? placed[0]!;
   const random = rng(90);
   const start = addDays(today, -HISTORY_DAYS);
@@ -84,7 +73,15 @@ export async function seedDemoHistory(
 
   // The member rows show what the ledger gives; the demo seed's placeholders go.
   await db.execute(sql`update members set package = null, business_title = null, expiry_date = null`);
-  // The demo member was paid while their first bank account was verified; it is restored after.
+  // The demo member was paid while their bank was verified (the flags are restored after): to their
+  // first account, approved before the history's first day, which stays on file. Payouts go only to
+  // an approved account (plan 6); the bank book they sent since, for another account, was rejected.
+  await db.execute(sql`
+    insert into bank_accounts (user_id, bank_code, account_no, account_name, account_type, branch, status, reviewed_at, created_at)
+    select u.id, 'scb', '4020090001', trim(u.first_name || ' ' || u.last_name), 'savings', 'สาขาสีลม', 'success',
+      ${startOfBangkokDay(addDays(start, -1)).toISOString()}::timestamptz, ${startOfBangkokDay(addDays(start, -2)).toISOString()}::timestamptz
+    from members m join users u on u.id = m.user_id
+    where m.id = ${demo.id} and not exists (select 1 from bank_accounts b where b.user_id = u.id and b.status = 'success')`);
   const { rows: kycBefore } = await db.execute<{ bank: boolean; decided_at: string | null }>(sql`
     select u.is_verifies_bank as bank, k.decided_at::text from members m join users u on u.id = m.user_id
     left join member_kyc k on k.member_id = m.id where m.id = ${demo.id}`);
@@ -98,7 +95,7 @@ export async function seedDemoHistory(
     const d = addDays(start, day);
     schedule.set(d, [...(schedule.get(d) ?? []), e]);
   };
-  const pickItems = (max: number): Item[] =>
+  const pickItems = (max: number): HistoryItem[] =>
     Array.from({ length: 1 + Math.floor(random() * max) }, () => ({
       product: catalog[Math.floor(random() * catalog.length)]!,
       qty: 1 + Math.floor(random() * 2),
@@ -147,7 +144,7 @@ export async function seedDemoHistory(
       if (day % 12 === 7) {
         const product = catalog[day % catalog.length]!;
         // Halfway between member and retail price, to the satang.
-        const selling = baht((satang(product.member) + satang(product.retail)) / 2n);
+        const selling = baht((satang(product.memberPrice) + satang(product.retailPrice)) / 2n);
         at(day, { kind: 'order', member: demo.id, type: 'DROPSHIP', items: [{ product, qty: 2, selling }] });
       }
     }
@@ -161,9 +158,12 @@ export async function seedDemoHistory(
     at(HISTORY_DAYS - 3, { kind: 'order', member: demo.id, type: 'REPURCHASE', items: [item], hold: true });
   }
 
+  const shop = await historyShop(ctx, plan);
+  const restock = await uncountStock(db);
   let orders = 0;
   let runs = 0;
-  const orderIds = new Map<string, number>();
+  // The history's own key of each order (H000001…) and the number the shop gave it.
+  const orderNos = new Map<string, string>();
   const lots: { orderNo: string; day: number }[] = [];
   for (let day = 0; day < HISTORY_DAYS; day++) {
     const d = addDays(start, day);
@@ -184,14 +184,13 @@ export async function seedDemoHistory(
       await db.transaction(async (tx) => {
         if (e.kind === 'order') {
           const no = `H${String(++orders).padStart(6, '0')}`;
-          const id = await createOrder(tx, plan, no, e);
-          orderIds.set(no, id);
-          await postPayment(tx, plan, id, when);
+          const placed = await placeHistoryOrder(tx, shop, orders, e, when);
+          orderNos.set(no, placed.orderNo);
           if (e.hold) lots.push({ orderNo: no, day });
-          if (e.cancelAfter === 0) await postCancellation(tx, plan, id, when);
+          if (e.cancelAfter === 0) await refundHistoryOrder(tx, shop, placed.orderNo, when);
           else if (e.cancelAfter) at(day + e.cancelAfter, { kind: 'cancel', orderNo: no });
         } else if (e.kind === 'cancel') {
-          await postCancellation(tx, plan, orderIds.get(e.orderNo)!, when);
+          await refundHistoryOrder(tx, shop, orderNos.get(e.orderNo)!, when);
         } else {
           const { rows } = await tx.execute<{
             id: number;
@@ -201,7 +200,7 @@ export async function seedDemoHistory(
           }>(sql`
             select l.id, l.pv_total, l.canceled_date is not null as canceled,
               coalesce((select sum(pv) from hold_releases r where r.lot_id = l.id), 0)::int as released
-            from hold_lots l where l.order_id = ${orderIds.get(e.orderNo)!}`);
+            from hold_lots l join orders o on o.id = l.order_id where o.order_no = ${orderNos.get(e.orderNo)!}`);
           const lot = rows[0];
           const pv = lot ? Math.floor((lot.pv_total - lot.released) * e.part) : 0;
           if (lot && !lot.canceled && pv > 0) {
@@ -225,6 +224,8 @@ export async function seedDemoHistory(
     runs += ran.length;
   }
 
+  await restock();
+  await settleHistoryOrders(db, today, 5, shop.staff);
   await db.execute(sql`update users set is_verifies_bank = ${kycBefore[0]?.bank ?? false}
     where id = (select user_id from members where id = ${demo.id})`);
   await db.execute(sql`update member_kyc set decided_at = ${kycBefore[0]?.decided_at ?? null}::timestamptz
@@ -233,45 +234,4 @@ export async function seedDemoHistory(
   // What the engine told members during the history (payouts, titles, cancellations) is not news.
   await db.execute(sql`update notifications set dispatched_at = created_at where dispatched_at is null`);
   return { days: HISTORY_DAYS, orders, runs };
-}
-
-async function createOrder(
-  tx: Tx,
-  plan: Plan,
-  no: string,
-  e: Extract<Event, { kind: 'order' }>,
-): Promise<number> {
-  let pv = 0;
-  let lvp = 0;
-  let total = 0n;
-  if (e.type === 'PACKAGE' || e.type === 'UPGRADE') {
-    const target = plan.packages.get(e.pkg!)!;
-    const from = e.type === 'UPGRADE' ? plan.packages.get('STARTER')! : null;
-    pv = target.pv - (from?.pv ?? 0);
-    total = target.price - (from?.price ?? 0n);
-  } else {
-    for (const i of e.items ?? []) {
-      pv += i.product.pv * i.qty;
-      if (e.type === 'REPURCHASE') lvp += i.product.lvp * i.qty;
-      total += satang(i.selling ?? i.product.member) * BigInt(i.qty);
-    }
-  }
-  const amount = baht(total);
-  // Prices include 7% VAT: the VAT part of the total.
-  const vat = baht(divHalfUp(total * 7n, 107n));
-  const { rows } = await tx.execute<{ id: number }>(sql`
-    insert into orders (order_no, member_id, order_type, package_code, hold_points, pv_total, lvp_total, subtotal,
-      vat_amount, total_amount, net_amount)
-    values (${no}, ${e.member}, ${e.type}, ${e.pkg ?? null}, ${e.hold ?? false}, ${pv}, ${lvp}, ${amount}, ${vat},
-      ${amount}, ${amount}) returning id`);
-  const id = rows[0]!.id;
-  for (const [n, i] of (e.items ?? []).entries()) {
-    await tx.execute(sql`
-      insert into order_items (order_id, line_no, product_code, product_name, qty, unit_price, member_price, retail_price,
-        selling_price, pv_per_unit, lvp_per_unit)
-      values (${id}, ${n + 1}, ${i.product.code}, ${i.product.name}, ${i.qty}, ${i.selling ?? i.product.member},
-        ${i.product.member}, ${i.product.retail}, ${i.selling ?? null}, ${i.product.pv},
-        ${e.type === 'REPURCHASE' ? i.product.lvp : 0})`);
-  }
-  return id;
 }

@@ -16,7 +16,12 @@ import { Money, useFormat } from './components/bits';
 import { DeskTable } from './components/desk-table';
 import './engine-namespace';
 
-const REASON_COLORS = { NOT_PAYABLE: 'orange', NOTHING_TO_PAY: 'gray', BELOW_MINIMUM: 'yellow' } as const;
+const REASON_COLORS = {
+  NOT_PAYABLE: 'orange',
+  NO_BANK_ACCOUNT: 'red',
+  NOTHING_TO_PAY: 'gray',
+  BELOW_MINIMUM: 'yellow',
+} as const;
 
 function Totals({ run }: { run: PayoutDetail }) {
   const { t } = useTranslation('engine');
@@ -290,21 +295,33 @@ export default function PayoutPage() {
               >
                 {t('payout.whtFile')}
               </Button>
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={16} />}
+                loading={downloading === 'held'}
+                onClick={() => void download('held')}
+                data-testid="payout-download-held"
+              >
+                {t('payout.heldFile')}
+              </Button>
             </Group>
           </Group>
           {downloadError !== null && <ErrorAlert error={downloadError} />}
           <Totals run={run.data} />
           <Group gap="xs">
-            {(['NOT_PAYABLE', 'BELOW_MINIMUM', 'NOTHING_TO_PAY'] as const).map((reason) => (
-              <Badge
-                key={reason}
-                color={REASON_COLORS[reason]}
-                variant="outline"
-                data-testid="payout-reason-count"
-              >
-                {t(`holdReasons.${reason}.label`)}: {f.count(run.data.held_by_reason[reason])}
-              </Badge>
-            ))}
+            {(['NOT_PAYABLE', 'NO_BANK_ACCOUNT', 'BELOW_MINIMUM', 'NOTHING_TO_PAY'] as const).map(
+              (reason) => (
+                <Badge
+                  key={reason}
+                  color={REASON_COLORS[reason]}
+                  variant="outline"
+                  data-testid="payout-reason-count"
+                  data-reason={reason}
+                >
+                  {t(`holdReasons.${reason}.label`)}: {f.count(run.data.held_by_reason[reason])}
+                </Badge>
+              ),
+            )}
           </Group>
           <Tabs defaultValue="paid" keepMounted={false}>
             <Tabs.List>

@@ -88,7 +88,7 @@ export async function payoutRunOn(db: Db, date: string): Promise<PayoutDetail | 
   const { rows: reasons } = await db.execute<{ reason: keyof PayoutDetail['held_by_reason']; n: number }>(
     sql`select reason, count(*)::int as n from payout_holds where run_date = ${date}::date group by reason`,
   );
-  const held = { NOT_PAYABLE: 0, NOTHING_TO_PAY: 0, BELOW_MINIMUM: 0 };
+  const held = { NOT_PAYABLE: 0, NO_BANK_ACCOUNT: 0, NOTHING_TO_PAY: 0, BELOW_MINIMUM: 0 };
   for (const r of reasons) held[r.reason] = r.n;
   return { ...toRun(rows[0]), held_by_reason: held };
 }
@@ -123,6 +123,15 @@ export async function heldPage(db: Db, date: string, q: { page: number; per_page
       ${from} order by m.member_code limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
   ]);
   return { items: rows, total: totals[0]?.n ?? 0 };
+}
+
+/** Every member a run held back, with the reason, for the held list (CSV). */
+export async function heldLines(db: Db, date: string) {
+  const { rows } = await db.execute<{ member_code: string; name: string; gross: string; reason: string }>(sql`
+    select m.member_code, ${sql.raw(staffName('u'))} as name, h.gross::text, h.reason
+    from payout_holds h join members m on m.id = h.member_id join users u on u.id = m.user_id
+    where h.run_date = ${date}::date order by m.member_code`);
+  return rows;
 }
 
 /** Every transfer of a run for the bank's file. */

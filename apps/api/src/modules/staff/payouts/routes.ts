@@ -16,7 +16,7 @@ import type { AppContext } from '../../../context';
 import { notFound } from '../../../lib/errors';
 import { envelope } from '../../../plugins/envelope';
 import { heldPage, listPayoutRuns, paidPage, payoutRunOn } from './repository';
-import { transferFile, whtFile, type CsvFile } from './service';
+import { heldFile, transferFile, whtFile, type CsvFile } from './service';
 
 const staff = { access: 'staff' as const };
 
@@ -35,7 +35,8 @@ const sendCsv = (reply: FastifyReply, file: CsvFile) =>
 
 /**
  * Payout runs (/staff/v1/payouts, plan 6): the weekly runs with their totals, the members each paid
- * (gross, WHT, point part, net, bank) and held back (and why), the bank transfer file and the WHT list.
+ * (gross, WHT, point part, net, bank) and held back (and why), the bank transfer file, the WHT list and
+ * the held list.
  */
 export const staffPayoutRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -123,5 +124,20 @@ export const staffPayoutRoutes =
         },
       },
       async (request, reply) => sendCsv(reply, await whtFile(ctx.db, request.params.date)),
+    );
+
+    app.get(
+      '/v1/payouts/:date/held.csv',
+      {
+        config: staff,
+        schema: {
+          params: payoutDateParam,
+          description:
+            'The members held back (CSV): member_code, name, gross, reason (NOT_PAYABLE, NO_BANK_ACCOUNT, NOTHING_TO_PAY, BELOW_MINIMUM)',
+          produces: ['text/csv'],
+          response: { 200: fileAnswer(['text/csv'], 'The members the run held back') },
+        },
+      },
+      async (request, reply) => sendCsv(reply, await heldFile(ctx.db, request.params.date)),
     );
   };

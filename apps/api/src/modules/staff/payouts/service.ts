@@ -1,9 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
 import { bankByCode } from '@portal/contracts/banks';
-import { TRANSFER_FILE_COLUMNS, WHT_FILE_COLUMNS } from '@portal/contracts/engine';
+import { HELD_FILE_COLUMNS, TRANSFER_FILE_COLUMNS, WHT_FILE_COLUMNS } from '@portal/contracts/engine';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
-import { payoutRunOn, transferLines, whtLines } from './repository';
+import { heldLines, payoutRunOn, transferLines, whtLines } from './repository';
 
 export interface CsvFile {
   filename: string;
@@ -55,4 +55,19 @@ export async function whtFile(db: Db, date: string): Promise<CsvFile> {
     { header: true, columns: [...WHT_FILE_COLUMNS], record_delimiter: 'windows', bom: true },
   );
   return { filename: `payout-${date}-wht.csv`, body };
+}
+
+/**
+ * The members a payout run held back (plan 6): member code, name, the WAITING gross that stays for a
+ * later run, and the reason (NOT_PAYABLE, NO_BANK_ACCOUNT, NOTHING_TO_PAY, BELOW_MINIMUM). With a
+ * byte-order mark, like the WHT list.
+ */
+export async function heldFile(db: Db, date: string): Promise<CsvFile> {
+  await assertRun(db, date);
+  const lines = await heldLines(db, date);
+  const body = stringify(
+    lines.map((l) => [textCell(l.member_code), textCell(l.name), l.gross, l.reason]),
+    { header: true, columns: [...HELD_FILE_COLUMNS], record_delimiter: 'windows', bom: true },
+  );
+  return { filename: `payout-${date}-held.csv`, body };
 }

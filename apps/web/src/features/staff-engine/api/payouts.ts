@@ -44,7 +44,7 @@ export function usePayoutMembers<T extends 'paid' | 'held'>(date: string, which:
   });
 }
 
-export type PayoutFile = 'transfer' | 'wht';
+export type PayoutFile = 'transfer' | 'wht' | 'held';
 
 /** Fetches a file of the run with the staff member's token and saves it under the server's name. */
 export async function downloadPayoutFile(date: string, file: PayoutFile): Promise<void> {
