@@ -17,6 +17,7 @@ const FILE_ROUTES: Record<string, string> = {
   'GET /staff/v1/payouts/{date}/transfer.csv': 'the bank transfer file of a payout run (CSV)',
   'GET /staff/v1/payouts/{date}/wht.csv': 'the withholding-tax list of a payout run (CSV)',
   'GET /staff/v1/payouts/{date}/held.csv': 'the members a payout run held back, with the reason (CSV)',
+  'GET /staff/v1/reports/income-disclosure.csv': "a closed year's income disclosure (CSV)",
 };
 
 interface Operation {

@@ -7,6 +7,7 @@ import { staffOrderRoutes } from './orders/routes';
 import { staffPayoutRoutes } from './payouts/routes';
 import { staffPlanRoutes } from './plan/routes';
 import { staffProductRoutes } from './products/routes';
+import { staffReportRoutes } from './reports/routes';
 
 /**
  * The staff API: KYC review, the shop's products and orders desk, and the engine's desk (closings,
@@ -23,4 +24,5 @@ export const staffModule =
     await app.register(staffPayoutRoutes(ctx));
     await app.register(staffPlanRoutes(ctx));
     await app.register(staffAdjustmentRoutes(ctx));
+    await app.register(staffReportRoutes(ctx));
   };
