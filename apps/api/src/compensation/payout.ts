@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { previousSunday } from './dates';
+import { addDays, previousSunday, weekday } from './dates';
 import { applyRate, baht, satang, type Satang } from './money';
 import { noticePayouts } from './notices';
 import type { Plan } from './plan';
@@ -35,6 +35,7 @@ export interface HeldBack {
 /** A member's WAITING lines that a run takes: every type, negative corrections included. */
 export interface WaitingBatch {
   memberId: number;
+  lines: number;
   gross: Satang;
   /** The point part of the batch's CYCLE lines, credited to the point balance when they were written. */
   pointPart: Satang;
@@ -52,6 +53,13 @@ export interface SettledBatch {
   held: BatchHeld | null;
 }
 
+/**
+ * The next payout run as of business date `today`: the plan's payout weekday on or after it (today's
+ * own, as a run is made once its day has ended).
+ */
+export const nextPayoutDate = (today: string, payoutWeekday: number) =>
+  addDays(today, (payoutWeekday - weekday(today) + 7) % 7);
+
 /** The WAITING lines dated up to the Sunday before `runDate`, summed per member (all members, or these). */
 export async function waitingBatches(
   db: Db | Tx,
@@ -60,13 +68,19 @@ export async function waitingBatches(
 ): Promise<WaitingBatch[]> {
   const cutoff = previousSunday(runDate);
   const who = memberIds ? sql`and member_id = any(${sql.param([...memberIds])}::bigint[])` : sql``;
-  const { rows } = await db.execute<{ member_id: number; gross: string; point_part: string }>(sql`
-    select member_id, sum(amount)::text as gross,
+  const { rows } = await db.execute<{
+    member_id: number;
+    lines: number;
+    gross: string;
+    point_part: string;
+  }>(sql`
+    select member_id, count(*)::int as lines, sum(amount)::text as gross,
       sum(case when type = 'CYCLE' and not correction then point_part else 0 end)::text as point_part
     from income_lines where state = 'WAITING' and income_date <= ${cutoff}::date ${who}
     group by member_id order by member_id`);
   return rows.map((r) => ({
     memberId: r.member_id,
+    lines: r.lines,
     gross: satang(r.gross),
     pointPart: satang(r.point_part),
   }));

@@ -7,6 +7,7 @@ import { memberRoutes } from './members/routes';
 import { publicInfoRoutes } from './public/routes';
 import { reportRoutes } from './reports/routes';
 import { statementRoutes } from './statements/routes';
+import { walletRoutes } from './wallet/routes';
 
 /** The network (MLM) API: the binary tree, placement, summaries, reports. Mounted at /network/api/v1. */
 export const networkModule =
@@ -19,5 +20,6 @@ export const networkModule =
     await app.register(dropshipRoutes(ctx));
     await app.register(reportRoutes(ctx));
     await app.register(statementRoutes(ctx));
+    await app.register(walletRoutes(ctx));
     await app.register(publicInfoRoutes(ctx));
   };
