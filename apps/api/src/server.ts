@@ -32,11 +32,6 @@ async function main() {
     const storage = createStorage(config);
     const demo = config.demoSeed ? await seedDemo(opened.database.db, { storage }) : null;
     if (config.demoSeed) await seedShop(opened.database.db, { storage }); // the demo catalog, once
-    if (demo) {
-      // The demo's money: about 90 days of orders, closed by the engine day by day (once, when fresh).
-      const today = (await businessNow(opened.database.db, config)).date;
-      await seedDemoHistory(opened.database.db, today, demo.email);
-    }
     const app = await buildApp({
       config,
       database: opened.database,
@@ -44,6 +39,11 @@ async function main() {
       storage,
       echoOutbox: true, // demo mode only: each OTP code and link is printed here too
     });
+    if (demo) {
+      // The demo's money: about 90 days of shop orders, closed by the engine day by day (once, when fresh).
+      const today = (await businessNow(opened.database.db, config)).date;
+      await seedDemoHistory(app.ctx, today, demo.email);
+    }
     notice = (line) => app.log.warn(line);
     await sweepOrphanUploads(opened.database.db, storage, app.log); // what a crash during an upload left
     // The jobs (KYC deadline, later the closings) on pg-boss: each runs once however many

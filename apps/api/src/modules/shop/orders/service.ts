@@ -6,7 +6,7 @@ import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { orders } from '../../../db/schema/compensation';
 import { shopOrders } from '../../../db/schema/shop';
-import { postCancellation } from '../../../compensation/ledger';
+import { postCancellation, type Moment } from '../../../compensation/ledger';
 import { planFor, PlanRuleError } from '../../../compensation/plan';
 import { AppError } from '../../../lib/errors';
 import { audit, type Actor } from '../audit';
@@ -104,34 +104,48 @@ async function cancelWhen(
     const rec = await lockOrder(tx, orderNo);
     if (!rec || (opts.ownerUserId !== undefined && rec.shop.buyerUserId !== opts.ownerUserId))
       throw shopErrors.orderNotFound();
-    const o = rec.order;
-    if (o.canceledDate) return rec.order.id;
-    if (!(await still(tx, o.id))) return null;
-    const paid = o.paymentStatus === 'paid';
-    if (paid && !opts.allowPaid) throw shopErrors.notCancelable(o.status);
-    const plan = await planFor(tx, when.date);
-    try {
-      await postCancellation(tx, plan, o.id, when);
-    } catch (err) {
-      if (err instanceof PlanRuleError) planRule(err);
-      throw err;
-    }
-    if (opts.reason) {
-      await tx.update(orders).set({ cancelReason: opts.reason }).where(eq(orders.id, o.id));
-    }
-    if (!paid) await returnPartPayment(tx, o, when);
-    const shipped = o.status === 'shipped' || o.status === 'delivered';
-    if (rec.shop.channel !== 'API' && !shipped) await returnOrderStock(tx, o.id);
-    await cancelPayment(tx, o.id);
-    await audit(
-      tx,
-      by,
-      paid ? 'order_refunded' : 'order_canceled',
-      { orderId: o.id },
-      { reason: opts.reason, date: when.date, stock_returned: rec.shop.channel !== 'API' && !shipped },
-    );
-    return o.id;
+    if (rec.order.canceledDate) return rec.order.id;
+    if (!(await still(tx, rec.order.id))) return null;
+    return cancelLocked(tx, rec, when, by, opts);
   });
+}
+
+/**
+ * The cancel itself, of an order locked by the caller (lockOrder) and not canceled yet, in the
+ * caller's transaction, dated `when`: every cancel (member, staff, expiry, the demo's history) is this.
+ */
+export async function cancelLocked(
+  tx: Tx,
+  rec: OrderRecord,
+  when: Moment,
+  by: Actor,
+  opts: Pick<CancelOptions, 'allowPaid' | 'reason'>,
+): Promise<number> {
+  const o = rec.order;
+  const paid = o.paymentStatus === 'paid';
+  if (paid && !opts.allowPaid) throw shopErrors.notCancelable(o.status);
+  const plan = await planFor(tx, when.date);
+  try {
+    await postCancellation(tx, plan, o.id, when);
+  } catch (err) {
+    if (err instanceof PlanRuleError) planRule(err);
+    throw err;
+  }
+  if (opts.reason) {
+    await tx.update(orders).set({ cancelReason: opts.reason }).where(eq(orders.id, o.id));
+  }
+  if (!paid) await returnPartPayment(tx, o, when);
+  const shipped = o.status === 'shipped' || o.status === 'delivered';
+  if (rec.shop.channel !== 'API' && !shipped) await returnOrderStock(tx, o.id);
+  await cancelPayment(tx, o.id);
+  await audit(
+    tx,
+    by,
+    paid ? 'order_refunded' : 'order_canceled',
+    { orderId: o.id },
+    { reason: opts.reason, date: when.date, stock_returned: rec.shop.channel !== 'API' && !shipped },
+  );
+  return o.id;
 }
 
 const EXPIRED_REASON = 'The time to pay ran out';
