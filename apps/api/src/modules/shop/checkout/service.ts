@@ -36,6 +36,11 @@ export interface Placed {
   replayed: boolean;
 }
 
+/** The payment method must be one the shop offers now (its settings): for an order and its quote alike. */
+export function mustBeOffered(ctx: AppContext, method: string) {
+  if (!isOffered(ctx.config.shop, method)) throw shopErrors.methodUnavailable(method);
+}
+
 /** The same key again: the order it made, if the request is the same; another request is refused. */
 export async function replay(tx: Tx, scope: string, key: string, hash: string): Promise<Placed | null> {
   const existing = await findByIdempotencyKey(tx, scope, key);
@@ -190,8 +195,7 @@ export async function memberCheckout(
 ): Promise<Placed> {
   const { userId, body } = input;
   const scope = `user:${userId}`;
-  if (!isOffered(ctx.config.shop, body.payment_method))
-    throw shopErrors.methodUnavailable(body.payment_method);
+  mustBeOffered(ctx, body.payment_method);
   const when = await shopNow(ctx);
   return ctx.db.transaction(async (tx) => {
     await lockScope(tx, scope);
@@ -225,8 +229,7 @@ export async function memberQuote(
   ctx: AppContext,
   input: { userId: number; body: CheckoutInput; lang: Lang },
 ): Promise<OrderQuote> {
-  if (!isOffered(ctx.config.shop, input.body.payment_method))
-    throw shopErrors.methodUnavailable(input.body.payment_method);
+  mustBeOffered(ctx, input.body.payment_method);
   const when = await shopNow(ctx);
   return readOnly(ctx, async (tx) => {
     const draft = await memberDraft(tx, ctx, { ...input, when, lock: false });

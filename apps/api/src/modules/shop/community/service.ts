@@ -20,11 +20,10 @@ import { lockScope, rotateGuestKey, sellingPricesOf } from '../checkout/reposito
 import { checkDraft, placeOrder, type DraftLine, type OrderDraft } from '../checkout/place';
 import { guestKey, sha256, shippingFee, subtotalOf } from '../checkout/pricing';
 import { quoteOf, readOnly } from '../checkout/quote';
-import { replay, type Placed } from '../checkout/service';
+import { mustBeOffered, replay, type Placed } from '../checkout/service';
 import { shopNow } from '../clock';
 import { shopErrors } from '../errors';
 import { pick, type Lang } from '../language';
-import { isOffered } from '../payments/providers';
 import { orderByNo, type OrderRecord } from '../orders/repository';
 import {
   clearSellingPrice,
@@ -201,8 +200,7 @@ export async function guestCheckout(
   input: { shopCode: string; key: string; hash: string; body: GuestInput; lang: Lang; by: Actor },
 ): Promise<Placed & { guestKey: string }> {
   const { body } = input;
-  if (!isOffered(ctx.config.shop, body.payment_method))
-    throw shopErrors.methodUnavailable(body.payment_method);
+  mustBeOffered(ctx, body.payment_method);
   const when = await shopNow(ctx);
   const seller = await shopOf(ctx.db, input.shopCode);
   const scope = `shop:${seller.memberId}`;
@@ -238,8 +236,7 @@ export async function guestQuote(
   ctx: AppContext,
   input: { shopCode: string; body: GuestQuoteInput; lang: Lang },
 ): Promise<OrderQuote> {
-  if (!isOffered(ctx.config.shop, input.body.payment_method))
-    throw shopErrors.methodUnavailable(input.body.payment_method);
+  mustBeOffered(ctx, input.body.payment_method);
   const seller = await shopOf(ctx.db, input.shopCode);
   return readOnly(ctx, async (tx) => {
     const draft = { ...(await guestDraft(tx, ctx, seller, input.body, input.lang)), guestKeyHash: null };
