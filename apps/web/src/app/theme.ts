@@ -1,14 +1,15 @@
 import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
   createTheme,
-  Pagination,
-  Radio,
-  ScrollArea,
-  Switch,
-  TableScrollContainer,
+  type AnchorFactory,
+  type BadgeFactory,
+  type ButtonFactory,
+  type CheckboxFactory,
+  type ExtendComponent,
+  type PaginationFactory,
+  type RadioFactory,
+  type ScrollAreaFactory,
+  type SwitchFactory,
+  type TableScrollContainer,
 } from '@mantine/core';
 import { i18n } from '../lib/i18n/i18n';
 import { colors } from './palette';
@@ -36,29 +37,44 @@ export const theme = createTheme({
       h4: { fontSize: '1.125rem', lineHeight: '1.5' },
     },
   },
+  // Plain objects checked against the type `X.extend()` gives: calling `X.extend` would import
+  // every one of these components into the first script (ScrollArea with floating-ui), which the
+  // sign-in page does not show (issue 24, decision 015).
   components: {
-    Button: Button.extend({ classNames: { root: classes.buttonRoot, label: classes.buttonLabel } }),
-    Badge: Badge.extend({ classNames: { root: classes.badgeRoot, label: classes.badgeLabel } }),
+    Button: {
+      classNames: { root: classes.buttonRoot, label: classes.buttonLabel },
+    } satisfies ExtendComponent<ButtonFactory>,
+    Badge: {
+      classNames: { root: classes.badgeRoot, label: classes.badgeLabel },
+    } satisfies ExtendComponent<BadgeFactory>,
     // Thai beside a radio, checkbox or switch has room for its marks (theme.module.css).
-    Radio: Radio.extend({ classNames: { label: classes.inlineText, description: classes.inlineText } }),
-    Checkbox: Checkbox.extend({ classNames: { label: classes.inlineText, description: classes.inlineText } }),
-    Switch: Switch.extend({ classNames: { label: classes.inlineText, description: classes.inlineText } }),
+    Radio: {
+      classNames: { label: classes.inlineText, description: classes.inlineText },
+    } satisfies ExtendComponent<RadioFactory>,
+    Checkbox: {
+      classNames: { label: classes.inlineText, description: classes.inlineText },
+    } satisfies ExtendComponent<CheckboxFactory>,
+    Switch: {
+      classNames: { label: classes.inlineText, description: classes.inlineText },
+    } satisfies ExtendComponent<SwitchFactory>,
     // A link inside text is told apart by more than its colour (WCAG 1.4.1); a link that is not
     // inside text (navigation, cards) says underline="never" itself.
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    Anchor: { defaultProps: { underline: 'always' } } satisfies ExtendComponent<AnchorFactory>,
     // A region that scrolls (wide tables on a phone) can be scrolled from the keyboard.
-    ScrollArea: ScrollArea.extend({ defaultProps: { viewportProps: { tabIndex: 0 } } }),
+    ScrollArea: {
+      defaultProps: { viewportProps: { tabIndex: 0 } },
+    } satisfies ExtendComponent<ScrollAreaFactory>,
     // A wide table scrolls natively (one keyboard stop, the phone's own swipe) with a focus ring.
-    TableScrollContainer: TableScrollContainer.extend({
+    TableScrollContainer: {
       defaultProps: { type: 'native', tabIndex: 0 },
       classNames: { scrollContainer: classes.scrollRegion },
-    }),
+    } satisfies Parameters<(typeof TableScrollContainer)['extend']>[0],
     // The arrows of every pagination (the shop's, mantine-datatable's) are named for screen
     // readers, in the language on screen when they render.
-    Pagination: Pagination.extend({
+    Pagination: {
       defaultProps: {
         getControlProps: (control) => ({ 'aria-label': i18n.t(`common:pagination.${control}`) }),
       },
-    }),
+    } satisfies ExtendComponent<PaginationFactory>,
   },
 });

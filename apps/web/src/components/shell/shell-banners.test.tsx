@@ -10,9 +10,11 @@ import { stubMatchMedia } from '../../lib/testing/match-media';
 import { KYC_FLASH_INTERVAL_MS, NoticeBar } from './notice-bar';
 import { OfflineGate } from './offline-gate';
 
-beforeAll(() => {
+beforeAll(async () => {
   stubMatchMedia();
   initI18n('th');
+  // The shell's texts come with the query layout around it in the portal.
+  await import('../../lib/i18n/portal-namespaces');
 });
 
 afterEach(async () => {

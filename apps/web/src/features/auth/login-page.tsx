@@ -16,11 +16,16 @@ type Field = (typeof FIELDS)[number];
 type FieldErrors = Partial<Record<Field, string>>;
 
 /**
- * The sign-in rules are the contract's (loginBody); they come with zod once the visitor starts
- * filling the form in, not with the page, which is the first thing most visits load (decision 015).
+ * The sign-in rules are the contract's (loginBody); they come with zod and the field messages once
+ * the visitor starts filling the form in, not with the page, which is the first thing most visits load (decision 015).
  */
 let rules: Promise<typeof loginBody> | undefined;
-const loadRules = () => (rules ??= import('@portal/contracts/identity').then((m) => m.loginBody));
+const loadRules = () =>
+  (rules ??= Promise.all([
+    import('@portal/contracts/identity'),
+    // The field messages, with the rules that produce them.
+    import('../../lib/i18n/validation-texts'),
+  ]).then(([m]) => m.loginBody));
 
 async function check(values: LoginBody): Promise<{ data?: LoginBody; errors: FieldErrors }> {
   const result = (await loadRules()).safeParse(values);

@@ -1,3 +1,4 @@
+import type { PortalNamespaces } from './portal-namespaces';
 import type { resources } from './resources';
 import type dashboard from '../../locales/th/dashboard.json';
 import type engine from '../../locales/th/engine.json';
@@ -12,25 +13,28 @@ import type shop from '../../locales/th/shop.json';
 import type staff from '../../locales/th/staff.json';
 import type staffshop from '../../locales/th/staffshop.json';
 import type statements from '../../locales/th/statements.json';
+import type wallet from '../../locales/th/wallet.json';
 
 // Typed keys: a t('...') call with a key missing from the Thai files fails the type check.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['th'] & {
-      dashboard: typeof dashboard;
-      engine: typeof engine;
-      legal: typeof legal;
-      manuals: typeof manuals;
-      organization: typeof organization;
-      profile: typeof profile;
-      public: typeof publicPages;
-      reports: typeof reports;
-      settings: typeof settings;
-      shop: typeof shop;
-      staff: typeof staff;
-      staffshop: typeof staffshop;
-      statements: typeof statements;
-    };
+    resources: (typeof resources)['th'] &
+      PortalNamespaces & {
+        dashboard: typeof dashboard;
+        engine: typeof engine;
+        legal: typeof legal;
+        manuals: typeof manuals;
+        organization: typeof organization;
+        profile: typeof profile;
+        public: typeof publicPages;
+        reports: typeof reports;
+        settings: typeof settings;
+        shop: typeof shop;
+        staff: typeof staff;
+        staffshop: typeof staffshop;
+        statements: typeof statements;
+        wallet: typeof wallet;
+      };
   }
 }

@@ -3,6 +3,8 @@ import i18next, { type TFunction } from 'i18next';
 import { MSG } from '@portal/contracts/messages';
 import { ApiError, NetworkError } from '../http/errors';
 import { resources } from './resources';
+import thValidation from '../../locales/th/validation.json';
+import enValidation from '../../locales/en/validation.json';
 import { describeError, messageKey, translateMessage } from './messages';
 
 let th: TFunction<['common', 'errors', 'validation']>;
@@ -11,7 +13,10 @@ let en: TFunction<['common', 'errors', 'validation']>;
 beforeAll(async () => {
   const instance = i18next.createInstance();
   await instance.init({
-    resources,
+    resources: {
+      th: { ...resources.th, validation: thValidation },
+      en: { ...resources.en, validation: enValidation },
+    },
     lng: 'th',
     fallbackLng: 'th',
     ns: ['common', 'errors', 'validation'],
