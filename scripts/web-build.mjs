@@ -10,6 +10,7 @@ const sources = [
   path.join(root, 'apps/web/src'),
   path.join(root, 'apps/web/index.html'),
   path.join(root, 'apps/web/vite.config.ts'),
+  path.join(root, 'apps/web/scripts/module-sizes.ts'),
   path.join(root, 'packages/contracts/src'),
 ];
 

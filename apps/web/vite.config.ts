@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
@@ -6,6 +7,7 @@ import simpleVars from 'postcss-simple-vars';
 // By path: Vite loads its config with Node, which cannot import the contracts package's TypeScript.
 import { PORTAL_ROUTES_FILE } from '../../packages/contracts/src/portal-routes';
 import { routePatterns } from './src/lib/paths';
+import { moduleSizes } from './scripts/module-sizes';
 
 const API = 'http://127.0.0.1:8080';
 
@@ -32,6 +34,8 @@ export default defineConfig({
   plugins: [
     react(),
     portalRoutes(),
+    // Bytes per source module of every chunk, for the size check's list of what grew.
+    moduleSizes({ root: path.resolve(import.meta.dirname, '../..') }),
     // Every text file also as .br and .gz (best compression, once, at build time): the server sends
     // the one the browser accepts (@fastify/static's preCompressed).
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/^\.vite\//], logLevel: 'silent' }),
@@ -72,8 +76,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The bundle measure script reads the manifest to follow the /auth/login chunk graph.
+    // The size check (scripts/check-bundle.mjs) and the bundle measure read the manifest to follow
+    // each page's chunk graph.
     manifest: true,
+    // Read by the module-sizes plugin only, which drops them: the portal ships no source maps.
+    sourcemap: 'hidden',
     target: 'es2022',
     rolldownOptions: {
       output: {

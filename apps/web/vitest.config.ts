@@ -5,7 +5,7 @@ export default defineProject({
   root: import.meta.dirname,
   test: {
     name: 'web',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: [],
   },
