@@ -438,7 +438,7 @@ describe('the shop', () => {
           await page.locator('[data-testid^="cart-line-"]').first().waitFor();
           await shot(page, `shop-cart-${lang}-${device}`);
           await page.goto('/ecommerce/checkout');
-          await page.getByTestId('checkout-place').waitFor();
+          await page.locator('[data-testid="checkout-quote"][data-current="true"]').waitFor();
           await shot(page, `shop-checkout-${lang}-${device}`);
           await page.goto('/dashboard');
           await page.getByTestId('cart-badge').waitFor();

@@ -1,38 +1,24 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Select, Stack, Text, Title } from '@mantine/core';
 import type { Address } from '@portal/contracts/profile';
-import type { GuestCheckoutBody, PaymentMethod } from '@portal/contracts/shop';
+import type { CheckoutBody, PaymentMethod } from '@portal/contracts/shop';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
-import { getConfig } from '../../lib/config';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCart } from './api/cart';
-import { useGuestCheckout } from './api/guest';
 import { useAddressBook, useBalances, useCheckout } from './api/orders';
+import { useQuote } from './api/quote';
+import { PartPaymentFields } from './components/part-payment-fields';
+import { DeliveryChoice, offered, PaymentChoice, type DeliveryMethod } from './components/checkout-choices';
+import { QuoteCard } from './components/quote-card';
 import { SignedOut } from './components/signed-out';
-import { formatMoney, newIdempotencyKey } from './model/cart';
-import { checkPartPayment, type PartPayment } from './model/part-payment';
-import { clearGuestCart, useGuestCart } from './model/guest-cart';
+import { GuestCheckout } from './guest-checkout';
+import { newIdempotencyKey } from './model/cart';
+import { checkPartPayment } from './model/part-payment';
 import { useShopContext } from './model/shop-context';
-
-const METHODS: PaymentMethod[] = ['demo', 'transfer', 'promptpay'];
-const offered = () => METHODS.filter((m) => getConfig().paymentMethods.includes(m));
 
 function addressText(a: Address, lang: string): string {
   const place = (p: { name_th: string; name_en: string } | null, text: string | null) =>
@@ -51,7 +37,7 @@ function addressText(a: Address, lang: string): string {
     .join(' ');
 }
 
-/** /ecommerce/checkout: delivery and payment, then the order. */
+/** /ecommerce/checkout: delivery and payment, the quote of what the order will charge, then the order. */
 export default function CheckoutPage() {
   const { t } = useTranslation('shop');
   useDocumentTitle(t('checkout.title'));
@@ -70,19 +56,6 @@ export default function CheckoutPage() {
   );
 }
 
-function PaymentChoice({ value, onChange }: { value: PaymentMethod; onChange: (m: PaymentMethod) => void }) {
-  const { t } = useTranslation('shop');
-  return (
-    <Radio.Group label={t('checkout.payment')} value={value} onChange={(v) => onChange(v as PaymentMethod)}>
-      <Stack gap="xs" mt="xs">
-        {offered().map((m) => (
-          <Radio key={m} value={m} label={t(`checkout.methods.${m}`)} data-testid={`pay-${m}`} />
-        ))}
-      </Stack>
-    </Radio.Group>
-  );
-}
-
 function MemberCheckout() {
   const { t } = useTranslation('shop');
   const ctx = useShopContext();
@@ -93,19 +66,16 @@ function MemberCheckout() {
   const checkout = useCheckout();
   const [useLvp, setUseLvp] = useState('');
   const [usePoints, setUsePoints] = useState('');
-  const [method, setMethod] = useState<'shipping' | 'pickup'>('shipping');
+  const [method, setMethod] = useState<DeliveryMethod>('shipping');
   const [addressId, setAddressId] = useState<string | null>(null);
   const [payment, setPayment] = useState<PaymentMethod>(offered()[0] ?? 'demo');
   const [hold, setHold] = useState(false);
   // One key per attempt: a retry after a lost answer gets the same order back.
   const key = useMemo(() => newIdempotencyKey(), []);
 
-  if (cart.isPending || book.isPending) return <PageLoader />;
-  if (cart.isError) return <ErrorAlert error={cart.error} title={t('cart.failed')} />;
-  if (book.isError) return <ErrorAlert error={book.error} />;
-  const addresses = book.data.items;
+  const addresses = book.data?.items ?? [];
   const chosen = addressId ?? String(addresses.find((a) => a.is_default)?.id ?? addresses[0]?.id ?? '');
-  const repurchase = cart.data.items.every((i) => i.kind !== 'PACKAGE');
+  const repurchase = (cart.data?.items ?? []).every((i) => i.kind !== 'PACKAGE');
   const part = balances.data
     ? checkPartPayment({
         lvp: useLvp,
@@ -115,6 +85,26 @@ function MemberCheckout() {
       })
     : null;
   const partInvalid = part !== null && Object.keys(part.errors).length > 0;
+  // The body the order will be placed with; the quote asks the server what it charges.
+  const body = useMemo<CheckoutBody | null>(
+    () =>
+      (method === 'shipping' && !chosen) || partInvalid || !cart.data?.items.length
+        ? null
+        : {
+            delivery:
+              method === 'pickup' ? { method: 'pickup' } : { method: 'shipping', address_id: Number(chosen) },
+            payment_method: payment,
+            hold_points: repurchase ? hold : false,
+            use_lvp: part?.use_lvp ?? 0,
+            use_points: part?.use_points ?? '0',
+          },
+    [method, chosen, partInvalid, cart.data, payment, repurchase, hold, part?.use_lvp, part?.use_points],
+  );
+  const quote = useQuote(body, ctx.lang, cart.data?.items);
+
+  if (cart.isPending || book.isPending) return <PageLoader />;
+  if (cart.isError) return <ErrorAlert error={cart.error} title={t('cart.failed')} />;
+  if (book.isError) return <ErrorAlert error={book.error} />;
 
   if (cart.data.items.length === 0)
     return (
@@ -128,18 +118,9 @@ function MemberCheckout() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (!body) return;
     checkout.mutate(
-      {
-        key,
-        body: {
-          delivery:
-            method === 'pickup' ? { method: 'pickup' } : { method: 'shipping', address_id: Number(chosen) },
-          payment_method: payment,
-          hold_points: repurchase ? hold : false,
-          use_lvp: part?.use_lvp ?? 0,
-          use_points: part?.use_points ?? '0',
-        },
-      },
+      { key, body },
       {
         onSuccess: (r) =>
           void navigate(paths.ecommerceOrder.href(r.order.order_no), { state: { placed: true } }),
@@ -152,16 +133,7 @@ function MemberCheckout() {
       <Stack gap="md">
         <Card withBorder>
           <Stack gap="sm">
-            <Radio.Group
-              label={t('checkout.delivery')}
-              value={method}
-              onChange={(v) => setMethod(v as 'shipping' | 'pickup')}
-            >
-              <Group gap="md" mt="xs">
-                <Radio value="shipping" label={t('checkout.shipping')} />
-                <Radio value="pickup" label={t('checkout.pickup')} />
-              </Group>
-            </Radio.Group>
+            <DeliveryChoice value={method} onChange={setMethod} />
             {method === 'shipping' &&
               (addresses.length === 0 ? (
                 <Alert color="yellow" variant="light">
@@ -207,207 +179,15 @@ function MemberCheckout() {
             )}
           </Stack>
         </Card>
-        <Card withBorder>
-          <Group justify="space-between">
-            <Text fw={600}>{t('cart.subtotal')}</Text>
-            <Text fw={700} fz="lg">
-              {formatMoney(cart.data.subtotal, ctx.lang)}
-            </Text>
-          </Group>
-        </Card>
+        <QuoteCard quote={quote} lang={ctx.lang} />
         {checkout.isError && <ErrorAlert error={checkout.error} />}
         <Button
           type="submit"
           size="md"
           loading={checkout.isPending}
-          disabled={(method === 'shipping' && !chosen) || partInvalid}
+          disabled={!body || !quote.current}
           data-testid="checkout-place"
         >
-          {t('checkout.place')}
-        </Button>
-      </Stack>
-    </form>
-  );
-}
-
-/** LVP and the point balance pay first (plan 2.3, 5.2); the method chosen pays the rest. */
-function PartPaymentFields(props: {
-  balances: { lvp: number; points: string };
-  part: PartPayment;
-  lvp: string;
-  points: string;
-  onLvp: (v: string) => void;
-  onPoints: (v: string) => void;
-  lang: Parameters<typeof formatMoney>[1];
-}) {
-  const { t } = useTranslation('shop');
-  const { balances, part } = props;
-  const error = (e: PartPayment['errors']['lvp']) => (e ? t(`checkout.part.${e}`) : undefined);
-  return (
-    <Stack gap="xs" data-testid="part-payment">
-      <Text fw={500} size="sm">
-        {t('checkout.part.title')}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t('checkout.part.note')}
-      </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          label={t('checkout.part.lvp')}
-          description={t('checkout.part.lvpBalance', { value: balances.lvp })}
-          inputMode="numeric"
-          value={props.lvp}
-          onChange={(e) => props.onLvp(e.currentTarget.value)}
-          error={error(part.errors.lvp)}
-          data-testid="use-lvp"
-        />
-        <TextInput
-          label={t('checkout.part.points')}
-          description={t('checkout.part.pointBalance', { value: formatMoney(balances.points, props.lang) })}
-          inputMode="decimal"
-          value={props.points}
-          onChange={(e) => props.onPoints(e.currentTarget.value)}
-          error={error(part.errors.points)}
-          data-testid="use-points"
-        />
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
-function GuestCheckout({ shop }: { shop: string }) {
-  const { t } = useTranslation('shop');
-  const navigate = useNavigate();
-  const lines = useGuestCart(shop);
-  const checkout = useGuestCheckout(shop);
-  const key = useMemo(() => newIdempotencyKey(), []);
-  const [method, setMethod] = useState<'shipping' | 'pickup'>('shipping');
-  const [payment, setPayment] = useState<PaymentMethod>(offered()[0] ?? 'demo');
-  const [form, setForm] = useState({
-    name: '',
-    telephone: '',
-    email: '',
-    address_line: '',
-    subdistrict: '',
-    district: '',
-    province: '',
-    post_code: '',
-  });
-  const field = (name: keyof typeof form, required = true) => ({
-    value: form[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setForm((f) => ({ ...f, [name]: value }));
-    },
-    required,
-    'data-testid': `guest-${name}`,
-  });
-
-  if (lines.length === 0)
-    return (
-      <Stack align="flex-start">
-        <Text c="dimmed">{t('cart.empty')}</Text>
-        <Button component={Link} to={paths.ecommerce.href({ shop })} variant="light">
-          {t('cart.continue')}
-        </Button>
-      </Stack>
-    );
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const body: GuestCheckoutBody = {
-      items: lines.map((l) => ({ product_code: l.code, quantity: l.quantity })),
-      customer: {
-        name: form.name,
-        telephone: form.telephone,
-        ...(form.email.trim() ? { email: form.email.trim() } : {}),
-      },
-      delivery:
-        method === 'pickup'
-          ? { method: 'pickup' }
-          : {
-              method: 'shipping',
-              address: {
-                recipient: form.name,
-                telephone: form.telephone,
-                address_line: form.address_line,
-                subdistrict: form.subdistrict || undefined,
-                district: form.district || undefined,
-                province: form.province,
-                post_code: form.post_code,
-              },
-            },
-      payment_method: payment,
-    };
-    checkout.mutate(
-      { body, key },
-      {
-        onSuccess: (r) => {
-          clearGuestCart(shop);
-          void navigate(paths.ecommerceOrder.href(r.order.order_no, { key: r.guest_key ?? '', shop }), {
-            state: { placed: true },
-          });
-        },
-      },
-    );
-  };
-
-  return (
-    <form onSubmit={onSubmit}>
-      <Stack gap="md">
-        <Card withBorder>
-          <Stack gap="sm">
-            <Text fw={600}>{t('checkout.customer')}</Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label={t('checkout.name')} maxLength={100} {...field('name')} />
-              <TextInput
-                label={t('checkout.telephone')}
-                inputMode="tel"
-                maxLength={10}
-                {...field('telephone')}
-              />
-              <TextInput
-                label={t('checkout.email')}
-                type="email"
-                maxLength={254}
-                {...field('email', false)}
-              />
-            </SimpleGrid>
-            <Radio.Group
-              label={t('checkout.delivery')}
-              value={method}
-              onChange={(v) => setMethod(v as 'shipping' | 'pickup')}
-            >
-              <Group gap="md" mt="xs">
-                <Radio value="shipping" label={t('checkout.shipping')} />
-                <Radio value="pickup" label={t('checkout.pickup')} />
-              </Group>
-            </Radio.Group>
-            {method === 'shipping' && (
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput label={t('checkout.addressLine')} maxLength={300} {...field('address_line')} />
-                <TextInput
-                  label={t('checkout.subdistrict')}
-                  maxLength={100}
-                  {...field('subdistrict', false)}
-                />
-                <TextInput label={t('checkout.district')} maxLength={100} {...field('district', false)} />
-                <TextInput label={t('checkout.province')} maxLength={100} {...field('province')} />
-                <TextInput
-                  label={t('checkout.postCode')}
-                  inputMode="numeric"
-                  maxLength={5}
-                  {...field('post_code')}
-                />
-              </SimpleGrid>
-            )}
-          </Stack>
-        </Card>
-        <Card withBorder>
-          <PaymentChoice value={payment} onChange={setPayment} />
-        </Card>
-        {checkout.isError && <ErrorAlert error={checkout.error} />}
-        <Button type="submit" size="md" loading={checkout.isPending} data-testid="checkout-place">
           {t('checkout.place')}
         </Button>
       </Stack>

@@ -1,0 +1,39 @@
+import { Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import type { Language } from '../../../lib/preferences';
+import type { useQuote } from '../api/quote';
+import { OrderSummary } from './order-summary';
+
+/**
+ * The quote before the buyer confirms: the lines, subtotal, shipping, VAT, LVP and points used and
+ * the amount to pay, as the order will charge them. While a changed choice is being priced the
+ * previous figures stay, dimmed; a refusal (stock, balance) is shown as the order would give it.
+ */
+export function QuoteCard({ quote, lang }: { quote: ReturnType<typeof useQuote>; lang: Language }) {
+  const { t } = useTranslation('shop');
+  return (
+    <Card withBorder data-testid="checkout-quote" data-current={quote.current ? 'true' : 'false'}>
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {t('checkout.summary')}
+        </Title>
+        {quote.isError ? (
+          <ErrorAlert error={quote.error} title={t('checkout.quoteFailed')} />
+        ) : quote.data ? (
+          <div
+            style={{ opacity: quote.current ? 1 : 0.55, transition: 'opacity 120ms' }}
+            aria-busy={!quote.current}
+          >
+            <OrderSummary order={quote.data} lang={lang} testId="quote" />
+          </div>
+        ) : quote.fetchStatus === 'fetching' ? (
+          <Loader size="sm" aria-label={t('checkout.pricing')} />
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {t('checkout.quoteNote')}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
