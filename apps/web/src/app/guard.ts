@@ -37,6 +37,7 @@ const OPEN = new Set(
     paths.manualBonusCalculation.path,
     paths.manualBonusReceiving.path,
     paths.tables.path,
+    paths.incomeDisclosure.path,
     paths.maps.path,
     paths.terms.path,
     paths.policy.path,

@@ -241,6 +241,10 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/staff-engine/simulator-page')),
                   },
                   {
+                    path: paths.staffIncomeDisclosure.path,
+                    lazy: lazyPage(() => import('../features/public/income-disclosure/staff-page')),
+                  },
+                  {
                     path: paths.staffProducts.path,
                     lazy: lazyPage(() => import('../features/staff-shop/products-page')),
                   },
@@ -280,6 +284,10 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/public/manuals/receiving-bonusincome-page')),
                   },
                   { path: paths.tables.path, lazy: lazyPage(() => import('../features/public/tables-page')) },
+                  {
+                    path: paths.incomeDisclosure.path,
+                    lazy: lazyPage(() => import('../features/public/income-disclosure-page')),
+                  },
                   { path: paths.maps.path, lazy: lazyPage(() => import('../features/public/maps-page')) },
                   { path: paths.terms.path, lazy: lazyPage(() => import('../features/legal/terms-page')) },
                   { path: paths.policy.path, lazy: lazyPage(() => import('../features/legal/policy-page')) },

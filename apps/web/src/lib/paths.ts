@@ -91,6 +91,12 @@ export const paths = {
   staffPlan: { path: '/staff/plan', href: () => '/staff/plan' },
   staffAdjustments: { path: '/staff/adjustments', href: () => '/staff/adjustments' },
   staffSimulator: { path: '/staff/simulator', href: () => '/staff/simulator' },
+  /** The income disclosure of a closed year with its CSV, for staff (?year=). */
+  staffIncomeDisclosure: {
+    path: '/staff/income_disclosure',
+    href: (year?: number) =>
+      `/staff/income_disclosure${q({ year: year === undefined ? undefined : String(year) })}`,
+  },
   /** The shop's products and bundles, for staff. */
   staffProducts: { path: '/staff/products', href: () => '/staff/products' },
   /** The shop's orders desk (?q=&status=&slip=1). */
@@ -150,6 +156,12 @@ export const paths = {
   },
   /** The plan as tables (public). */
   tables: { path: '/tables', href: () => '/tables' },
+  /** What members earned and bought in a closed year (public); ?year= picks the year. */
+  incomeDisclosure: {
+    path: '/income_disclosure',
+    href: (year?: number) =>
+      `/income_disclosure${q({ year: year === undefined ? undefined : String(year) })}`,
+  },
   /** Offices and pickup points on a map (public); ?province=<two-digit code> filters the list. */
   maps: { path: '/maps', href: (province?: string) => `/maps${q({ province })}` },
   contact: { path: '/contact', href: () => '/contact' },

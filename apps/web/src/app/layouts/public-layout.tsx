@@ -12,6 +12,7 @@ import { paths } from '../../lib/paths';
 const PUBLIC_NAV = [
   { to: paths.manuals.href(), key: 'manuals' },
   { to: paths.tables.href(), key: 'tables' },
+  { to: paths.incomeDisclosure.href(), key: 'disclosure' },
   { to: paths.maps.href(), key: 'maps' },
   { to: paths.contact.href(), key: 'contact' },
 ] as const;

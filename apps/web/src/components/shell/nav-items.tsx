@@ -6,6 +6,7 @@ import {
   IconBinaryTree2,
   IconCalendarCheck,
   IconCash,
+  IconChartBar,
   IconFlask,
   IconFileInvoice,
   IconHourglass,
@@ -206,6 +207,13 @@ export const NAV_ITEMS: NavItem[] = [
     label: 'nav.staffSimulator',
     icon: IconFlask,
     to: paths.staffSimulator.href(),
+    visible: (ctx) => ctx.isStaff === true,
+  },
+  {
+    key: 'staffIncomeDisclosure',
+    label: 'nav.staffIncomeDisclosure',
+    icon: IconChartBar,
+    to: paths.staffIncomeDisclosure.href(),
     visible: (ctx) => ctx.isStaff === true,
   },
 ];
