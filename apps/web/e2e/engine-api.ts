@@ -9,7 +9,7 @@ import { signInApi, submitKycByApi } from './kyc-api';
  */
 export const STAFF = { email: 'staff@portal.test', password: 'demo-pass-1234' } as const;
 
-async function api<T>(
+export async function api<T>(
   path: string,
   init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {

@@ -53,6 +53,7 @@ const GUEST_ONLY_PREFIXES = ['/auth/register/'];
 const MEMBER_ONLY = new Set(
   [
     paths.organization.path,
+    paths.wallet.path,
     paths.reports.path,
     ...Object.values(paths.report).map((r) => r.path),
     paths.holdPoint.path,

@@ -119,6 +119,10 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/organization/organization-page')),
                   },
                   {
+                    path: paths.wallet.path,
+                    lazy: lazyPage(() => import('../features/wallet/wallet-page')),
+                  },
+                  {
                     path: paths.reports.path,
                     lazy: lazyPage(() => import('../features/reports/reports-index-page')),
                   },

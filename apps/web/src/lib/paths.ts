@@ -57,6 +57,8 @@ export const paths = {
   /** The KYC reminder links to the documents section. */
   profileDocuments: { path: '/profile', href: () => '/profile#documents' },
   setting: { path: '/setting', href: () => '/setting' },
+  /** The member's wallet: income waiting and paid, the next payout, payouts and income lines. */
+  wallet: { path: '/wallet', href: () => '/wallet' },
   /** The member's reports: the index, and each report (spec section 1). */
   reports: { path: '/reports', href: () => '/reports' },
   report: {

@@ -19,6 +19,7 @@ import {
   IconReportAnalytics,
   IconPackages,
   IconUserCheck,
+  IconWallet,
   type Icon,
 } from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
@@ -104,6 +105,15 @@ export const NAV_ITEMS: NavItem[] = [
     icon: IconShoppingBag,
     href: (ctx) => shopLink(ctx.shopUrl),
     onOpen: (ctx) => ctx.openShop,
+  },
+  {
+    key: 'wallet',
+    label: 'nav.wallet',
+    icon: IconWallet,
+    to: paths.wallet.href(),
+    hiddenWhenSuspended: true,
+    // The wallet is the member's own: an account without a member record has none.
+    visible: (ctx) => ctx.hasMember !== false,
   },
   {
     key: 'reports',
