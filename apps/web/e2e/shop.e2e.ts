@@ -438,6 +438,9 @@ describe('the shop', () => {
           await page.locator('[data-testid^="cart-line-"]').first().waitFor();
           await shot(page, `shop-cart-${lang}-${device}`);
           await page.goto('/ecommerce/checkout');
+          // Without an address to ship to, the quote waits for one; picked up, it shows the total.
+          await page.getByTestId('quote-incomplete').waitFor();
+          await page.locator('input[value="pickup"]').check();
           await page.locator('[data-testid="checkout-quote"][data-current="true"]').waitFor();
           await shot(page, `shop-checkout-${lang}-${device}`);
           await page.goto('/dashboard');

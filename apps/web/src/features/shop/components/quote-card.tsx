@@ -29,7 +29,11 @@ export function QuoteCard({ quote, lang }: { quote: ReturnType<typeof useQuote>;
           </div>
         ) : quote.fetchStatus === 'fetching' ? (
           <Loader size="sm" aria-label={t('checkout.pricing')} />
-        ) : null}
+        ) : (
+          <Text size="sm" data-testid="quote-incomplete">
+            {t('checkout.quoteIncomplete')}
+          </Text>
+        )}
         <Text size="xs" c="dimmed">
           {t('checkout.quoteNote')}
         </Text>
