@@ -15,6 +15,9 @@ import { i18n } from '../lib/i18n/i18n';
 import { colors } from './palette';
 import classes from './theme.module.css';
 
+// Thai beside a radio, checkbox or switch has room for its marks (theme.module.css).
+const inlineText = { label: classes.inlineText, description: classes.inlineText };
+
 const FONT = 'Sarabun, "Noto Sans Thai", "Leelawadee UI", Tahoma, system-ui, sans-serif';
 
 export const theme = createTheme({
@@ -47,16 +50,9 @@ export const theme = createTheme({
     Badge: {
       classNames: { root: classes.badgeRoot, label: classes.badgeLabel },
     } satisfies ExtendComponent<BadgeFactory>,
-    // Thai beside a radio, checkbox or switch has room for its marks (theme.module.css).
-    Radio: {
-      classNames: { label: classes.inlineText, description: classes.inlineText },
-    } satisfies ExtendComponent<RadioFactory>,
-    Checkbox: {
-      classNames: { label: classes.inlineText, description: classes.inlineText },
-    } satisfies ExtendComponent<CheckboxFactory>,
-    Switch: {
-      classNames: { label: classes.inlineText, description: classes.inlineText },
-    } satisfies ExtendComponent<SwitchFactory>,
+    Radio: { classNames: inlineText } satisfies ExtendComponent<RadioFactory>,
+    Checkbox: { classNames: inlineText } satisfies ExtendComponent<CheckboxFactory>,
+    Switch: { classNames: inlineText } satisfies ExtendComponent<SwitchFactory>,
     // A link inside text is told apart by more than its colour (WCAG 1.4.1); a link that is not
     // inside text (navigation, cards) says underline="never" itself.
     Anchor: { defaultProps: { underline: 'always' } } satisfies ExtendComponent<AnchorFactory>,
