@@ -1,12 +1,9 @@
-import { Alert, Anchor, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../components/ui/error-alert';
-import { PageLoader } from '../../components/ui/page-loader';
 import { paths } from '../../lib/paths';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { useDisclosureYears, useIncomeDisclosure } from './income-disclosure/api';
-import { DisclosureView, useChosenYear, YearPicker } from './income-disclosure/disclosure-view';
+import { DisclosureOfYear } from './income-disclosure/year-choice';
 import { PUBLIC_NS } from './public-namespace';
 
 /** What the figures are and are not, in plain words (the FTC staff's 2024 findings beside them). */
@@ -37,9 +34,6 @@ export function DisclosureNotes() {
 export default function IncomeDisclosurePage() {
   const { t } = useTranslation(PUBLIC_NS);
   usePageMeta(t('disclosure.title'), t('disclosure.description'));
-  const years = useDisclosureYears();
-  const [year, setYear] = useChosenYear(years.data?.years);
-  const disclosure = useIncomeDisclosure(year);
   return (
     <Stack gap="lg" maw={1100}>
       <Stack gap={4}>
@@ -54,28 +48,7 @@ export default function IncomeDisclosurePage() {
           </Anchor>
         </Text>
       </Stack>
-      {years.isPending ? (
-        <PageLoader />
-      ) : years.isError ? (
-        <ErrorAlert error={years.error} onRetry={() => void years.refetch()} />
-      ) : year === null ? (
-        <Alert color="gray" data-testid="disclosure-none">
-          {t('disclosure.none')}
-        </Alert>
-      ) : (
-        <>
-          <Group>
-            <YearPicker years={years.data.years} year={year} onChange={setYear} />
-          </Group>
-          {disclosure.isPending ? (
-            <PageLoader />
-          ) : disclosure.isError ? (
-            <ErrorAlert error={disclosure.error} onRetry={() => void disclosure.refetch()} />
-          ) : (
-            <DisclosureView d={disclosure.data} />
-          )}
-        </>
-      )}
+      <DisclosureOfYear />
       <DisclosureNotes />
     </Stack>
   );

@@ -1,7 +1,6 @@
-import { Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { IncomeDisclosure, IncomeDisclosureStats } from '@portal/contracts/income-disclosure';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { formatCount, formatPoints } from '../../../lib/i18n/numbers';
 import type { Language } from '../../../lib/preferences';
 import { PlanTable } from '../plan-table';
@@ -10,7 +9,7 @@ import { PUBLIC_NS } from '../public-namespace';
 /** A year as its readers count it: Buddhist era in Thai (2568), Common era in English (2025). */
 export const yearLabel = (year: number, lang: Language) => String(lang === 'th' ? year + 543 : year);
 
-function useFigures() {
+export function useFigures() {
   const { t, i18n } = useTranslation(PUBLIC_NS);
   const lang = i18n.language as Language;
   return {
@@ -20,38 +19,6 @@ function useFigures() {
     pct: (v: string | null) => (v === null ? '–' : `${formatPoints(v, lang)}%`),
     count: (n: number) => formatCount(n, lang),
   };
-}
-
-/** The year in the address (?year=) when it is a closed one, else the newest closed year. */
-export function useChosenYear(years: number[] | undefined) {
-  const [params, setParams] = useSearchParams();
-  const asked = Number(params.get('year'));
-  const year = years?.includes(asked) ? asked : (years?.[0] ?? null);
-  return [year, (y: number) => setParams({ year: String(y) }, { replace: true })] as const;
-}
-
-/** The closed years to choose from, newest first. */
-export function YearPicker({
-  years,
-  year,
-  onChange,
-}: {
-  years: number[];
-  year: number;
-  onChange: (year: number) => void;
-}) {
-  const { t, lang } = useFigures();
-  return (
-    <Select
-      label={t('disclosure.year')}
-      data={years.map((y) => ({ value: String(y), label: yearLabel(y, lang) }))}
-      value={String(year)}
-      onChange={(v) => v && onChange(Number(v))}
-      allowDeselect={false}
-      w={160}
-      data-testid="disclosure-year"
-    />
-  );
 }
 
 function KeyFigure({

@@ -1,15 +1,14 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
-import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PUBLIC_NS } from '../public-namespace';
-import { downloadIncomeDisclosureCsv, useDisclosureYears, useIncomeDisclosure } from './api';
-import { DisclosureView, useChosenYear, YearPicker } from './disclosure-view';
+import { downloadIncomeDisclosureCsv } from './api';
+import { DisclosureOfYear } from './year-choice';
 
 /**
  * /staff/income_disclosure, on the staff desk: the public income disclosure of a closed year as
@@ -18,17 +17,14 @@ import { DisclosureView, useChosenYear, YearPicker } from './disclosure-view';
 export default function StaffIncomeDisclosurePage() {
   const { t } = useTranslation(PUBLIC_NS);
   useDocumentTitle(t('disclosure.staff.title'));
-  const years = useDisclosureYears();
-  const [year, setYear] = useChosenYear(years.data?.years);
-  const disclosure = useIncomeDisclosure(year);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<unknown>(null);
 
-  const download = async (y: number) => {
+  const download = async (year: number) => {
     setDownloading(true);
     setDownloadError(null);
     try {
-      await downloadIncomeDisclosureCsv(y);
+      await downloadIncomeDisclosureCsv(year);
     } catch (error) {
       setDownloadError(error);
     } finally {
@@ -43,22 +39,11 @@ export default function StaffIncomeDisclosurePage() {
           {t('disclosure.staff.title')}
         </Title>
         <Text c="dimmed">{t('disclosure.staff.subtitle')}</Text>
-        <Anchor component={Link} to={paths.incomeDisclosure.href(year ?? undefined)} size="sm">
-          {t('disclosure.staff.publicPage')}
-        </Anchor>
       </Stack>
-      {years.isPending ? (
-        <PageLoader />
-      ) : years.isError ? (
-        <ErrorAlert error={years.error} onRetry={() => void years.refetch()} />
-      ) : year === null ? (
-        <Alert color="gray" data-testid="disclosure-none">
-          {t('disclosure.none')}
-        </Alert>
-      ) : (
-        <>
-          <Group align="end" gap="sm">
-            <YearPicker years={years.data.years} year={year} onChange={setYear} />
+      {downloadError !== null && <ErrorAlert error={downloadError} />}
+      <DisclosureOfYear
+        action={(year) => (
+          <>
             <Button
               leftSection={<IconDownload size={16} />}
               loading={downloading}
@@ -67,17 +52,12 @@ export default function StaffIncomeDisclosurePage() {
             >
               {t('disclosure.staff.download')}
             </Button>
-          </Group>
-          {downloadError !== null && <ErrorAlert error={downloadError} />}
-          {disclosure.isPending ? (
-            <PageLoader />
-          ) : disclosure.isError ? (
-            <ErrorAlert error={disclosure.error} onRetry={() => void disclosure.refetch()} />
-          ) : (
-            <DisclosureView d={disclosure.data} />
-          )}
-        </>
-      )}
+            <Anchor component={Link} to={paths.incomeDisclosure.href(year)} size="sm" pb={8}>
+              {t('disclosure.staff.publicPage')}
+            </Anchor>
+          </>
+        )}
+      />
     </Stack>
   );
 }
