@@ -51,8 +51,10 @@ const longDate = (date: string, lang: Lang) =>
   );
 
 interface Income {
+  amount: string;
   waiting: string;
   paid: string;
+  payouts: { gross: string };
 }
 
 async function expected() {
@@ -86,10 +88,15 @@ async function expected() {
 
 async function checkFigures(page: Page, lang: Lang, e: Awaited<ReturnType<typeof expected>>) {
   for (const period of ['week', 'month', 'all'] as const) {
+    // Earned, waiting and paid by income date; paid out by the payout runs' date (decision 021).
+    expect(await visibleText(page.getByTestId(`income-${period}-earned`))).toBe(baht(e[period].amount, lang));
     expect(await visibleText(page.getByTestId(`income-${period}-waiting`))).toBe(
       baht(e[period].waiting, lang),
     );
     expect(await visibleText(page.getByTestId(`income-${period}-paid`))).toBe(baht(e[period].paid, lang));
+    expect(await visibleText(page.getByTestId(`income-${period}-paid-out`))).toBe(
+      baht(e[period].payouts.gross, lang),
+    );
   }
   expect(await visibleText(page.getByTestId('next-payout-date'))).toBe(
     longDate(e.current.next_payout_date, lang),

@@ -77,12 +77,12 @@ describe('the member reports', () => {
         const figure = page.getByTestId(`report-card-${key}`).getByTestId('report-figure');
         await expect.poll(() => figure.innerText(), { timeout: 15_000 }).not.toBe('…');
       }
-      // This month's cycle bonus on its card is the summary call's figure.
+      // This month's cycle bonus on its card is the summary call's earned (decision 021).
       const token = await tokenOf(DEMO.email, DEMO.password);
       const travel = await call<{ business_date: string }>('/network/api/v1/report/travel_point', token);
       const month = travel.business_date.slice(0, 7);
       const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
-      const cycle = await call<{ paid: string }>(
+      const cycle = await call<{ amount: string }>(
         `/network/api/v1/report/summary_cycle?date_from=${month}-01&date_to=${month}-${last}`,
         token,
       );
@@ -90,7 +90,7 @@ describe('the member reports', () => {
         .getByTestId('report-card-cycle_bonus')
         .getByTestId('report-figure')
         .innerText();
-      expect(shown.replace(/,/g, '')).toBe(cycle.paid);
+      expect(shown.replace(/,/g, '')).toBe(cycle.amount);
       await page.getByTestId('income-chart').waitFor({ state: 'visible' });
       await shot(page, 'reports-index-en-desktop');
 

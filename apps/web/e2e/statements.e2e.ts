@@ -188,9 +188,16 @@ describe('hold points, canceled orders and statements', () => {
 
   it('when the demo member opens the statements then a month and the year show the API figures and the WHT certificate downloads as a PDF', async () => {
     const periods = await net<StatementPeriods>('/statement');
-    const month = periods.months.find((m) => m.wht !== '0.00') ?? periods.months[0]!;
+    // A month whose transfers paid income of earlier months (decision 021), else one with a payout.
+    const months = await Promise.all(
+      periods.months.map((m) => net<MonthlyStatement>(`/statement/monthly?month=${m.month}`)),
+    );
+    const monthly =
+      months.find((m) => m.reconciliation.earlier_paid !== '0.00') ??
+      months.find((m) => m.totals.wht !== '0.00') ??
+      months[0]!;
+    const month = periods.months.find((m) => m.month === monthly.month)!;
     const year = periods.years[0]!;
-    const monthly = await net<MonthlyStatement>(`/statement/monthly?month=${month.month}`);
     const yearly = await net<YearlyStatement>(`/statement/yearly?year=${year.year}`);
 
     await withPage(browser, { viewport: DESKTOP, lang: 'en' }, async (page) => {
@@ -204,6 +211,20 @@ describe('hold points, canceled orders and statements', () => {
       await page.getByTestId('month-statement').waitFor();
       expect(await page.getByTestId('month-wht').innerText()).toBe(en(monthly.totals.wht));
       expect(await page.getByTestId('income-total').innerText()).toBe(en(monthly.income_total));
+      // How the month's income becomes its transfer, and the earlier lines each run paid.
+      const r = monthly.reconciliation;
+      const minus = (v: string) => (v === '0.00' ? en(v) : v.startsWith('-') ? en(v.slice(1)) : `-${en(v)}`);
+      expect(await page.getByTestId('reconcile-income').innerText()).toBe(en(r.income));
+      expect(await page.getByTestId('reconcile-earlier').innerText()).toBe(en(r.earlier_paid));
+      expect(await page.getByTestId('reconcile-paid-later').innerText()).toBe(minus(r.paid_later));
+      expect(await page.getByTestId('reconcile-still-waiting').innerText()).toBe(minus(r.still_waiting));
+      expect(await page.getByTestId('reconcile-gross').innerText()).toBe(en(monthly.totals.gross));
+      expect(await page.getByTestId('reconcile-net').innerText()).toBe(en(monthly.totals.net));
+      const earlier = monthly.payouts.flatMap((p) => p.earlier_lines);
+      if (earlier.length > 0) {
+        const shown = await page.getByTestId('earlier-lines').innerText();
+        for (const l of earlier) expect(shown).toContain(en(l.amount));
+      }
       await shot(page, 'statements-month-en-desktop');
 
       await page.goto(`/reportsold?year=${year.year}`);
@@ -226,7 +247,9 @@ describe('hold points, canceled orders and statements', () => {
 
   it('in Thai on a desktop and a phone the pages read in Thai with Buddhist-era dates', async () => {
     const lots = await net<Paged<HoldLotRow>>('/hold_point');
-    const year = (await net<StatementPeriods>('/statement')).years[0]!.year;
+    const periods = await net<StatementPeriods>('/statement');
+    const year = periods.years[0]!.year;
+    const month = (periods.months.find((m) => m.wht !== '0.00') ?? periods.months[0]!).month;
     for (const [viewport, size] of [
       ['desktop', DESKTOP],
       ['phone', PHONE],
@@ -252,6 +275,10 @@ describe('hold points, canceled orders and statements', () => {
         await page.goto(`/reportsold?year=${year}`);
         await page.getByTestId('year-statement').waitFor();
         await shot(page, `statements-year-th-${viewport}`);
+        await page.goto(`/reportsold?month=${month}`);
+        await page.getByTestId('month-reconciliation').waitFor();
+        expect(await page.getByTestId('month-reconciliation').innerText()).toContain('จ่ายออกในเดือนนี้');
+        await shot(page, `statements-month-th-${viewport}`);
       });
     }
     await withPage(browser, { viewport: PHONE, lang: 'en' }, async (page) => {
@@ -262,6 +289,9 @@ describe('hold points, canceled orders and statements', () => {
       await page.goto(`/reportsold?year=${year}`);
       await page.getByTestId('year-statement').waitFor();
       await shot(page, 'statements-year-en-phone');
+      await page.goto(`/reportsold?month=${month}`);
+      await page.getByTestId('month-reconciliation').waitFor();
+      await shot(page, 'statements-month-en-phone');
     });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INCOME_TYPES, businessDate, incomeState, range } from './reports.ts';
+import { INCOME_TYPES, businessDate, incomeState, incomeStateTotals, range } from './reports.ts';
 import { SHOP_ORDER_TYPES, money } from './shop.ts';
 
 /**
@@ -8,15 +8,8 @@ import { SHOP_ORDER_TYPES, money } from './shop.ts';
  */
 const pv = z.number().int();
 
-const stateTotals = {
-  /** Lines that are not VOID, and their sum: what the member earned (corrections included). */
-  lines: z.number().int(),
-  amount: money,
-  waiting: money,
-  paid: money,
-  /** The sum of lines voided by a cancellation before they were paid. */
-  void: money,
-};
+/** Earned (`amount`), waiting, paid and voided: decision 021. */
+const stateTotals = incomeStateTotals;
 
 export const incomeSummarySchema = z.object({
   ...range,

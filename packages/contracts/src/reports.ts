@@ -62,6 +62,19 @@ export const cycleRowParams = z.object({ id: day });
 /** A summary names the range it sums (null: open). */
 export const range = { date_from: businessDate.nullable(), date_to: businessDate.nullable() };
 
+/**
+ * The money words (decision 021), the same fields in every summary of income lines, each line counted
+ * by its income date in the range: earned (`amount`, the lines that are not VOID, corrections
+ * included) = waiting + paid; voided apart.
+ */
+export const incomeStateTotals = {
+  lines: z.number().int().meta({ description: 'Lines that are not VOID' }),
+  amount: money.meta({ description: 'Earned: the sum of the lines that are not VOID (waiting + paid)' }),
+  waiting: money.meta({ description: 'The sum of the WAITING lines' }),
+  paid: money.meta({ description: 'The sum of the PAID lines (by income date, whenever they were paid)' }),
+  void: money.meta({ description: 'Voided: the sum of the lines a cancellation took back before payout' }),
+};
+
 // ---- points and volume ----------------------------------------------------------------------
 
 /** report/summary_point (plan 2.2, 10): personal PV and the PV of each leg in the range. */
@@ -246,6 +259,7 @@ export const cycleRowSchema = z.object({
   max_income_per_day: money,
   cycles: z.number().int(),
   gross: money,
+  /** The plan's `paid` (3.1): the day's income after the cap, the amount of its CYCLE line (earned, whatever its state). */
   paid: money,
   flushed: money,
   point_part: money,
@@ -274,9 +288,11 @@ export const cycleSummarySchema = z.object({
   cycles: z.number().int(),
   new_left: pv,
   new_right: pv,
+  /** Σ of the rows' gross (before the daily cap) and of what the cap flushed. */
   gross: money,
-  paid: money,
   flushed: money,
+  /** The day's CYCLE lines by state (decision 021): earned = gross − flushed = waiting + paid. */
+  ...incomeStateTotals,
   point_part: money,
   cash_part: money,
   /** Carry into the first row of the range and out of its last. */

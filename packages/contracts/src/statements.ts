@@ -180,17 +180,55 @@ const payoutTotals = z.object({
   net: money,
 });
 
+/** A line a payout run paid whose income date is before the month: income that had waited. */
+const earlierLine = z.object({
+  id: z.number().int(),
+  income_date: businessDate,
+  type: z.enum(INCOME_TYPES),
+  amount: money,
+});
+
+/** A run of the month and what it paid: the month's own lines and, line by line, earlier ones. */
+const monthPayoutRow = payoutRow.extend({
+  /** Lines dated in the month that this run paid. */
+  of_month: money,
+  /** Lines dated before the month that this run paid (of_month + earlier = gross). */
+  earlier: money,
+  earlier_lines: z.array(earlierLine),
+});
+
+/**
+ * Why the month's transfers differ from its income (decision 021):
+ * income + earlier_paid − paid_later − still_waiting = gross_paid (= totals.gross);
+ * gross_paid − WHT − point part − fee = the net transferred (totals.net).
+ */
+const monthReconciliation = z.object({
+  /** Earned in the month (income_total). */
+  income: money,
+  /** Lines of earlier months paid by the month's runs. */
+  earlier_paid: money,
+  /** The month's lines paid by a run of a later month. */
+  paid_later: money,
+  /** The month's lines that still wait for a payout today. */
+  still_waiting: money,
+  /** Paid by the month's runs, by payout date (totals.gross). */
+  gross_paid: money,
+});
+
 /** GET statement/monthly?month=YYYY-MM: one closed month. */
 export const monthlyStatementSchema = z.object({
   month: monthText,
   date_from: businessDate,
   date_to: businessDate,
+  /** Earned in the month, by income date. */
   income: z.array(incomeByType),
   income_total: money,
-  /** Income of the month still waiting for a payout at the end of the month. */
+  /** Income dated up to the month's end (this month's or earlier) still waiting at the end of the month. */
   waiting_at_end: money,
-  payouts: z.array(payoutRow),
+  /** The payout runs dated in the month (paid by payout date). */
+  payouts: z.array(monthPayoutRow),
   totals: payoutTotals,
+  reconciliation: monthReconciliation,
 });
 export type MonthlyStatement = z.infer<typeof monthlyStatementSchema>;
 

@@ -295,9 +295,19 @@ describe('statements', () => {
           point_part: '0.00',
           fee: '0.00',
           net: '1995.00',
+          of_month: '2100.00',
+          earlier: '0.00',
+          earlier_lines: [],
         },
       ],
       totals: { count: 1, gross: '2100.00', wht: '105.00', point_part: '0.00', fee: '0.00', net: '1995.00' },
+      reconciliation: {
+        income: '2100.00',
+        earlier_paid: '0.00',
+        paid_later: '0.00',
+        still_waiting: '0.00',
+        gross_paid: '2100.00',
+      },
     });
     const april = expectData<MonthlyStatement>(
       await net('GET', `/statement/monthly?month=${year}-04`, tokens.a),
@@ -308,6 +318,55 @@ describe('statements', () => {
       lines: 1,
     });
     expect([april.income_total, april.waiting_at_end, april.totals.count]).toEqual(['-300.00', '-300.00', 0]);
+    expect(april.reconciliation).toMatchObject({
+      income: '-300.00',
+      still_waiting: '-300.00',
+      gross_paid: '0.00',
+    });
+  });
+
+  it("when a month's payout pays income that waited from an earlier month then its statement lists those lines and adds up", async () => {
+    const d = await treeMember(t, { parent: b, side: 'left', referrer: b });
+    const may = `${year}-05-30`;
+    await order(d.id, 'PACKAGE', 1500, may, { pkg: 'SILVER' }); // B: REFERRER 300.00 on 30 May
+    let run = `${year}-06-01`;
+    while (weekday(run) !== 2) run = addDays(run, 1); // the first Tuesday of June pays it
+    await t.database.db.transaction(async (tx) => runPayout(tx, await planFor(tx, run), run));
+
+    const june = expectData<MonthlyStatement>(
+      await net('GET', `/statement/monthly?month=${year}-06`, tokens.b),
+    );
+    expect(june.income_total).toBe('0.00');
+    expect(june.payouts).toEqual([
+      {
+        run_date: run,
+        gross: '300.00',
+        wht: '15.00',
+        point_part: '0.00',
+        fee: '0.00',
+        net: '285.00',
+        of_month: '0.00',
+        earlier: '300.00',
+        earlier_lines: [{ id: expect.any(Number), income_date: may, type: 'REFERRER', amount: '300.00' }],
+      },
+    ]);
+    expect(june.reconciliation).toEqual({
+      income: '0.00',
+      earlier_paid: '300.00',
+      paid_later: '0.00',
+      still_waiting: '0.00',
+      gross_paid: '300.00',
+    });
+    const mayStatement = expectData<MonthlyStatement>(
+      await net('GET', `/statement/monthly?month=${year}-05`, tokens.b),
+    );
+    expect(mayStatement.reconciliation).toEqual({
+      income: '300.00',
+      earlier_paid: '0.00',
+      paid_later: '300.00',
+      still_waiting: '0.00',
+      gross_paid: '0.00',
+    });
   });
 
   it('when the month is open or malformed then 422', async () => {

@@ -111,22 +111,30 @@ describe('report/cycle_transaction and report/summary_cycle', () => {
     expectError(await get(h.tokens.a, '/report/cycle_transaction/2025-02-30'), 422, 'VALIDATION_ERROR');
   });
 
-  it('when summed then the totals are the sums of the closing rows of the range', async () => {
+  it('when summed then the totals are the sums of the closing rows of the range, and earned, waiting and paid those of its CYCLE lines', async () => {
     const s = await report<CycleSummary>(t, h.tokens.a, '/report/summary_cycle');
     const [sums] = await rows<Record<string, string>>(
       t,
       `select count(*) as days, sum(cycles) as cycles, sum(new_left) as new_left, sum(new_right) as new_right,
-         sum(paid)::text as paid, sum(point_part)::text as point_part, sum(cash_part)::text as cash_part
+         sum(paid)::text as earned, sum(point_part)::text as point_part, sum(cash_part)::text as cash_part,
+         (select coalesce(sum(amount), 0)::numeric(16,2)::text from income_lines
+           where member_id = $1 and type = 'CYCLE' and state = 'PAID') as paid,
+         (select coalesce(sum(amount), 0)::numeric(16,2)::text from income_lines
+           where member_id = $1 and type = 'CYCLE' and state = 'WAITING') as waiting
        from closing_rows where member_id = $1`,
       [h.a],
     );
+    // Decision 021: "paid" is the PAID lines, not the rows' income after the cap (that is earned).
     expect(s).toMatchObject({
       days: Number(sums!.days),
       qualified_days: 26,
       cycles: Number(sums!.cycles),
       new_left: Number(sums!.new_left),
       new_right: Number(sums!.new_right),
+      amount: sums!.earned,
       paid: sums!.paid,
+      waiting: sums!.waiting,
+      void: '0.00',
       point_part: sums!.point_part,
       cash_part: sums!.cash_part,
       flushed: '0.00',
@@ -144,6 +152,7 @@ describe('report/cycle_transaction and report/summary_cycle', () => {
       cycles: 0,
       new_left: 0,
       new_right: 600,
+      amount: '0.00',
       paid: '0.00',
       carry_in_left: 0,
       carry_in_right: 0,

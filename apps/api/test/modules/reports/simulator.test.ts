@@ -93,13 +93,23 @@ async function compare(t: TestApp, result: SimulationResult, code: string) {
     });
   }
   const cycle = await get<CycleSummary>(t, token, '/report/summary_cycle');
+  const cycleLines = mine(result.income, code).filter((l) => l.type === 'CYCLE');
   expect(
-    { days: cycle.days, cycles: cycle.cycles, paid: cycle.paid, flushed: cycle.flushed, gross: cycle.gross },
+    {
+      days: cycle.days,
+      cycles: cycle.cycles,
+      earned: cycle.amount,
+      paid: cycle.paid,
+      flushed: cycle.flushed,
+      gross: cycle.gross,
+    },
     `${code}: cycle summary`,
   ).toEqual({
     days: closings.length,
     cycles: closings.reduce((n, c) => n + Number(c.cycles), 0),
-    paid: sum(closings.map((c) => c.paid)),
+    // Earned is the rows' income after the cap; paid, the CYCLE lines the payouts paid (decision 021).
+    earned: sum(closings.map((c) => c.paid)),
+    paid: sum(cycleLines.filter((l) => l.state === 'PAID').map((l) => l.amount)),
     flushed: sum(closings.map((c) => c.flushed)),
     gross: sum(closings.map((c) => c.gross)),
   });

@@ -38,7 +38,10 @@ function CycleDetailView({ date }: { date: string }) {
   );
 }
 
-/** /reports/cycle_bonus: the daily closing rows (plan 3.1) with carry, cycles, paid and flushed. */
+/**
+ * /reports/cycle_bonus: the daily closing rows (plan 3.1) with carry, cycles, earned after the cap and
+ * flushed; the summary's earned, waiting and paid are the CYCLE lines' (decision 021).
+ */
 export default function CycleBonusPage() {
   const { t } = useTranslation('reports');
   const l = useLabels();
@@ -83,6 +86,8 @@ export default function CycleBonusPage() {
       summary={[
         { key: 'days', label: t('summary.days'), kind: 'int', value: s?.days ?? null },
         { key: 'cycles', label: t('summary.cycles'), kind: 'int', value: s?.cycles ?? null },
+        { key: 'amount', label: t('summary.amount'), kind: 'money', value: s?.amount ?? null },
+        { key: 'waiting', label: t('summary.waiting'), kind: 'money', value: s?.waiting ?? null },
         { key: 'paid', label: t('summary.paid'), kind: 'money', value: s?.paid ?? null },
         { key: 'flushed', label: t('summary.flushed'), kind: 'money', value: s?.flushed ?? null },
         {
@@ -99,6 +104,7 @@ export default function CycleBonusPage() {
         },
       ]}
       summaryLoading={summary.isFetching}
+      summaryNote={t('summary.cycleNote')}
     />
   );
 }

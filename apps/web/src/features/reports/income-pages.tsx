@@ -96,6 +96,7 @@ export function ReferrerBonusPage() {
       rowKey={(r) => r.id}
       summary={useIncomeSummary(summary.data)}
       summaryLoading={summary.isFetching}
+      summaryNote={t('summary.incomeNote')}
     />
   );
 }
@@ -121,6 +122,7 @@ export function CashbackBonusPage() {
       rowKey={(r) => r.id}
       summary={useIncomeSummary(summary.data)}
       summaryLoading={summary.isFetching}
+      summaryNote={t('summary.incomeNote')}
     />
   );
 }
@@ -175,6 +177,7 @@ function MemberDropship() {
         ...common.filter((c) => c.key !== 'lines'),
       ]}
       summaryLoading={summary.isFetching}
+      summaryNote={t('summary.incomeNote')}
     />
   );
 }

@@ -51,6 +51,7 @@ export default function MtaBonusPage() {
       rowKey={(r) => r.id}
       summary={useIncomeSummary(summary.data)}
       summaryLoading={summary.isFetching}
+      summaryNote={t('summary.incomeNote')}
     >
       {months.length > 0 && (
         <Paper withBorder radius="md" p="sm" data-testid="mta-months">

@@ -33,7 +33,7 @@ import './reports-namespace';
 
 type Figure = { kind: ColumnKind; value: CellValue; loading: boolean };
 
-/** This month's figure of each report, from its summary call. */
+/** This month's figure of each report, from its summary call (income: earned, decision 021). */
 function useFigures(range: { date_from: string; date_to: string }): Record<ReportKey, Figure> {
   const one = { ...range, page: 1, per_page: 1 };
   const cycle = useReport<CycleSummary>('/report/summary_cycle', range);
@@ -57,7 +57,7 @@ function useFigures(range: { date_from: string; date_to: string }): Record<Repor
     loading: q.isPending,
   });
   return {
-    cycle_bonus: f('money', cycle, cycle.data?.paid),
+    cycle_bonus: f('money', cycle, cycle.data?.amount),
     referrer_bonus: f('money', referrer, referrer.data?.amount),
     mta_bonus: f('money', mta, mta.data?.amount),
     cashback_bonus: f('money', cashback, cashback.data?.amount),

@@ -23,11 +23,17 @@ export function useFormat() {
   };
 }
 
-/** Money as a decimal string, formatted for the language; negative amounts in red. */
+/** Money as a decimal string, formatted for the language, figures aligned (never a monospace face); negatives in red. */
 export function Money({ value, ...props }: { value: string | null | undefined } & TextProps) {
   const f = useFormat();
   return (
-    <Text span ff="monospace" size="sm" c={value?.startsWith('-') ? 'red.8' : undefined} {...props}>
+    <Text
+      span
+      size="sm"
+      c={value?.startsWith('-') ? 'red.8' : undefined}
+      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+      {...props}
+    >
       {f.money(value)}
     </Text>
   );

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { MonthlyStatement, StatementPeriods, YearlyStatement } from '@portal/contracts/statements';
+import type { StatementPeriods, YearlyStatement } from '@portal/contracts/statements';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,85 +9,10 @@ import { PageLoader } from '../../components/ui/page-loader';
 import { useDescribeError } from '../../lib/i18n/messages';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { downloadWhtCertificate, useMonthlyStatement, useStatementPeriods, useYearlyStatement } from './api';
+import { downloadWhtCertificate, useStatementPeriods, useYearlyStatement } from './api';
 import { Money, StatementTable, useFormat } from './components';
-
-type IncomeRow = MonthlyStatement['income'][number];
-type PayoutRow = MonthlyStatement['payouts'][number];
-
-function Figure({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Money value={value} size="lg" fw={700} data-testid={testId} />
-    </Stack>
-  );
-}
-
-function IncomeTable({ income, total }: { income: IncomeRow[]; total: string }) {
-  const { t } = useTranslation('statements');
-  const f = useFormat();
-  return (
-    <StatementTable<IncomeRow>
-      data-testid="income-by-type"
-      phoneCards={false}
-      records={income}
-      idAccessor="type"
-      cardTitle={(r) => t(`incomeTypes.${r.type}`)}
-      columns={[
-        {
-          accessor: 'type',
-          title: t('statements.type'),
-          render: (r) => t(`incomeTypes.${r.type}`),
-          footer: t('table.total'),
-        },
-        {
-          accessor: 'lines',
-          title: t('statements.lines'),
-          textAlign: 'right',
-          render: (r) => f.count(r.lines),
-        },
-        {
-          accessor: 'amount',
-          title: t('statements.amount'),
-          textAlign: 'right',
-          render: (r) => <Money value={r.amount} />,
-          footer: <Money value={total} fw={700} data-testid="income-total" />,
-        },
-      ]}
-    />
-  );
-}
-
-function PayoutTable({ payouts, noneText }: { payouts: PayoutRow[]; noneText: string }) {
-  const { t } = useTranslation('statements');
-  const f = useFormat();
-  const money = (key: 'gross' | 'wht' | 'point_part' | 'fee' | 'net', title: string) => ({
-    accessor: key,
-    title,
-    textAlign: 'right' as const,
-    render: (r: PayoutRow) => <Money value={r[key]} />,
-  });
-  return (
-    <StatementTable<PayoutRow>
-      data-testid="payouts"
-      records={payouts}
-      idAccessor="run_date"
-      noRecordsText={noneText}
-      cardTitle={(r) => f.day(r.run_date)}
-      columns={[
-        { accessor: 'run_date', title: t('statements.runDate'), render: (r) => f.day(r.run_date) },
-        money('gross', t('statements.gross')),
-        money('wht', t('statements.wht')),
-        money('point_part', t('statements.pointPart')),
-        money('fee', t('statements.fee')),
-        money('net', t('statements.net')),
-      ]}
-    />
-  );
-}
+import { MonthView } from './month-view';
+import { Figure, IncomeTable, PayoutTable } from './statement-parts';
 
 function BackLink() {
   const { t } = useTranslation('statements');
@@ -98,45 +23,6 @@ function BackLink() {
         {t('statements.back')}
       </Group>
     </Anchor>
-  );
-}
-
-function MonthView({ month }: { month: string }) {
-  const { t } = useTranslation('statements');
-  const f = useFormat();
-  const s = useMonthlyStatement(month);
-  if (s.isPending) return <PageLoader />;
-  if (s.isError) return <ErrorAlert error={s.error} onRetry={() => void s.refetch()} />;
-  const m = s.data;
-  return (
-    <Stack gap="lg" data-testid="month-statement">
-      <Title order={2} size="h3">
-        {t('statements.monthTitle', { month: f.month(m.month) })}
-      </Title>
-      <Card withBorder radius="md">
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Figure label={t('statements.incomeTotal')} value={m.income_total} />
-          <Figure label={t('statements.grossPaid')} value={m.totals.gross} />
-          <Figure label={t('statements.wht')} value={m.totals.wht} testId="month-wht" />
-          <Figure label={t('statements.netPaid')} value={m.totals.net} />
-        </SimpleGrid>
-      </Card>
-      <Stack gap="xs">
-        <Title order={3} size="h4">
-          {t('statements.byType')}
-        </Title>
-        <IncomeTable income={m.income} total={m.income_total} />
-        <Text size="sm" c="dimmed">
-          {t('statements.waitingAtEnd')}: <Money value={m.waiting_at_end} />
-        </Text>
-      </Stack>
-      <Stack gap="xs">
-        <Title order={3} size="h4">
-          {t('statements.payouts')}
-        </Title>
-        <PayoutTable payouts={m.payouts} noneText={t('statements.noPayouts')} />
-      </Stack>
-    </Stack>
   );
 }
 

@@ -1,4 +1,4 @@
-import { INCOME_TYPES } from '@portal/contracts/reports';
+import { INCOME_TYPES, type IncomeType } from '@portal/contracts/reports';
 import type { MonthlyStatement, StatementPeriods, YearlyStatement } from '@portal/contracts/statements';
 import type { Config } from '../../../config';
 import type { AppContext } from '../../../context';
@@ -16,6 +16,7 @@ import {
   type IncomeTypeRecord,
   type PayoutRecord,
 } from './statement-repository';
+import { transfersIn, unpaidOf } from './transfer-repository';
 
 /**
  * Statements of closed periods (plan 6): a month is closed once its last business day has passed;
@@ -81,21 +82,36 @@ export async function monthlyStatement(
   const from = `${month}-01`;
   const to = lastDayOfMonth(from);
   if (to > closedThrough(today)) throw validation('month', 'The month has not closed yet');
-  const [income, payouts, waiting] = await Promise.all([
+  const [income, transfers, unpaid, waiting] = await Promise.all([
     incomeByType(ctx.db, userId, from, to),
-    payoutsIn(ctx.db, userId, from, to),
+    transfersIn(ctx.db, userId, from, to),
+    unpaidOf(ctx.db, userId, from, to),
     waitingAt(ctx.db, userId, to),
   ]);
   const types = byType(income);
+  const incomeTotal = sum(types.map((t) => t.amount));
+  const totals = totalsOf(transfers);
   return {
     month,
     date_from: from,
     date_to: to,
     income: types,
-    income_total: sum(types.map((t) => t.amount)),
+    income_total: incomeTotal,
     waiting_at_end: waiting,
-    payouts,
-    totals: totalsOf(payouts),
+    payouts: transfers.map(({ of_period, earlier_lines, ...p }) => ({
+      ...p,
+      of_month: of_period,
+      earlier_lines: earlier_lines.map((l) => ({ ...l, type: l.type as IncomeType })),
+    })),
+    totals,
+    // income + earlier_paid − paid_later − still_waiting = gross_paid: each part a sum of ledger rows.
+    reconciliation: {
+      income: incomeTotal,
+      earlier_paid: sum(transfers.map((p) => p.earlier)),
+      paid_later: unpaid.paid_later,
+      still_waiting: unpaid.waiting,
+      gross_paid: totals.gross,
+    },
   };
 }
 

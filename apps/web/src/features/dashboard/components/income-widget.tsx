@@ -1,5 +1,5 @@
 import '../dashboard-namespace';
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { IncomeSummary } from '@portal/contracts/income-reports';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,9 @@ function PeriodCard({
               ? t('money.range', { from: formatDate(period.from, lang), to: formatDate(period.to, lang) })
               : t('money.allTime')}
           </Text>
+          <Text size="xs" c="dimmed">
+            {t('money.byIncomeDate')}
+          </Text>
         </div>
         {income.isPending ? (
           <Skeleton height={48} />
@@ -56,11 +59,22 @@ function PeriodCard({
         ) : (
           <>
             <Amount
+              label={t('money.earned')}
+              value={money(income.data.amount)}
+              testId={`income-${which}-earned`}
+            />
+            <Amount
               label={t('money.waiting')}
               value={money(income.data.waiting)}
               testId={`income-${which}-waiting`}
             />
             <Amount label={t('money.paid')} value={money(income.data.paid)} testId={`income-${which}-paid`} />
+            <Divider my={2} />
+            <Amount
+              label={t('money.paidOut')}
+              value={money(income.data.payouts.gross)}
+              testId={`income-${which}-paid-out`}
+            />
           </>
         )}
       </Stack>
@@ -68,7 +82,10 @@ function PeriodCard({
   );
 }
 
-/** Income waiting and paid this week, this month and in all, and the next payout. */
+/**
+ * Income earned, waiting and paid (by income date) this week, this month and in all, what the payout
+ * runs of each period paid out (by payout date), and the next payout (decision 021).
+ */
 export function IncomeWidget({
   periods,
   lang,

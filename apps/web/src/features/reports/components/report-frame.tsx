@@ -266,6 +266,8 @@ export interface ReportFrameProps<T> {
   rowKey: (row: T) => string | number;
   summary?: SummaryItem[] | null;
   summaryLoading?: boolean;
+  /** Under the summary: what its figures sum (decision 021's words). */
+  summaryNote?: string;
   /** Above the table: a chart, a campaign, a title's progress. */
   children?: ReactNode;
   /** Below a row (opened with a click on desktop, always on a card). */
@@ -323,6 +325,11 @@ export function ReportFrame<T>(p: ReportFrameProps<T>) {
         />
       </Group>
       {p.summary && <SummaryRow items={p.summary} loading={p.summaryLoading} />}
+      {p.summary && p.summaryNote && (
+        <Text size="xs" c="dimmed" mt={-8} data-testid="summary-note">
+          {p.summaryNote}
+        </Text>
+      )}
       {p.children}
       {p.list.isError ? (
         <ErrorAlert error={p.list.error} onRetry={() => void p.list.refetch()} />

@@ -66,7 +66,6 @@ export type CycleTotalsRecord = {
   new_left: number;
   new_right: number;
   gross: string;
-  paid: string;
   flushed: string;
   point_part: string;
   cash_part: string;
@@ -75,6 +74,8 @@ export type CycleTotalsRecord = {
   carry_out_left: number | null;
   carry_out_right: number | null;
   cumulative_cycles: number;
+  /** The CYCLE income lines dated in the range, by state (decision 021). */
+  lines: { state: string; lines: number; amount: string }[] | null;
 };
 
 export async function cycleTotals(db: Db, userId: number, q: Range): Promise<CycleTotalsRecord | undefined> {
@@ -84,7 +85,7 @@ export async function cycleTotals(db: Db, userId: number, q: Range): Promise<Cyc
     f as materialized (select c.* from closing_rows c, me where c.member_id = me.id and c.closing_date between ${from} and ${to})
     select count(*)::int as days, count(*) filter (where qualified)::int as qualified_days,
       coalesce(sum(cycles), 0) as cycles, coalesce(sum(new_left), 0)::bigint as new_left, coalesce(sum(new_right), 0)::bigint as new_right,
-      coalesce(sum(gross), 0)::numeric(16,2)::text as gross, coalesce(sum(paid), 0)::numeric(16,2)::text as paid,
+      coalesce(sum(gross), 0)::numeric(16,2)::text as gross,
       coalesce(sum(flushed), 0)::numeric(16,2)::text as flushed,
       coalesce(sum(point_part), 0)::numeric(16,2)::text as point_part,
       coalesce(sum(cash_part), 0)::numeric(16,2)::text as cash_part,
@@ -93,7 +94,11 @@ export async function cycleTotals(db: Db, userId: number, q: Range): Promise<Cyc
       (select carry_out_left from f order by closing_date desc limit 1) as carry_out_left,
       (select carry_out_right from f order by closing_date desc limit 1) as carry_out_right,
       (select coalesce(sum(c.cycles), 0) from closing_rows c, me where c.member_id = me.id and c.closing_date <= ${to})
-        as cumulative_cycles
+        as cumulative_cycles,
+      (select json_agg(json_build_object('state', t.state, 'lines', t.lines, 'amount', t.amount::text))
+        from (select l.state, count(*)::int as lines, sum(l.amount) as amount from income_lines l, me
+              where l.member_id = me.id and l.type = 'CYCLE' and l.income_date between ${from} and ${to}
+              group by l.state) t) as lines
     from f`);
   return rows[0];
 }

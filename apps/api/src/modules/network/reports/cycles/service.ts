@@ -8,6 +8,7 @@ import type {
 } from '@portal/contracts/reports';
 import type { Db } from '../../../../db/client';
 import { notFound } from '../../../../lib/errors';
+import { stateTotals } from '../money-words';
 import { pageOf, rangeOf } from '../paging';
 import { cycleOf, cyclePage, cycleTotals, type CycleRecord } from './repository';
 
@@ -74,8 +75,9 @@ export async function cycleSummary(db: Db, userId: number, q: ReportRangeQuery):
     new_left: r?.new_left ?? 0,
     new_right: r?.new_right ?? 0,
     gross: r?.gross ?? '0.00',
-    paid: r?.paid ?? '0.00',
     flushed: r?.flushed ?? '0.00',
+    // Earned, waiting, paid and voided are the CYCLE lines' (decision 021), not the rows' `paid`.
+    ...stateTotals(r?.lines ?? []),
     point_part: r?.point_part ?? '0.00',
     cash_part: r?.cash_part ?? '0.00',
     carry_in_left: r?.carry_in_left ?? 0,

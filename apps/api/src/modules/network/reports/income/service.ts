@@ -24,27 +24,10 @@ import {
   typeTotals,
   type IncomeType,
   type LineRecord,
-  type StateRecord,
 } from './repository';
+import { stateTotals } from '../money-words';
 
-/**
- * Income reports (plan 4, 6, 10): every amount is a sum of income lines. "Earned" counts every line
- * that is not VOID (a correction of a paid line is a negative line, so it nets); WAITING and PAID
- * split it; VOID shows what a cancellation took back before payout.
- */
-type Totals = Pick<IncomeTypeSummary, 'lines' | 'amount' | 'waiting' | 'paid' | 'void'>;
-
-function stateTotals(rows: Pick<StateRecord, 'state' | 'lines' | 'amount'>[]): Totals {
-  const of = (state: string) => sum(rows.filter((r) => r.state === state).map((r) => satang(r.amount)));
-  const standing = rows.filter((r) => r.state !== 'VOID');
-  return {
-    lines: standing.reduce((n, r) => n + r.lines, 0),
-    amount: baht(of('WAITING') + of('PAID')),
-    waiting: baht(of('WAITING')),
-    paid: baht(of('PAID')),
-    void: baht(of('VOID')),
-  };
-}
+/** Income reports (plan 4, 6, 10): every amount is a sum of income lines, in the money words. */
 
 export async function incomeSummary(db: Db, userId: number, q: ReportRangeQuery): Promise<IncomeSummary> {
   const r = await incomeTotals(db, userId, q);
