@@ -81,6 +81,7 @@ const seen = {
   pointsBack: 0,
   held: 0,
   suspended: 0,
+  transfers: 0,
 };
 
 function tally(h: LiveHistory, s: LedgerSnapshot) {
@@ -95,6 +96,7 @@ function tally(h: LiveHistory, s: LedgerSnapshot) {
   if (s.points.some((p) => p.kind === 'REFUND')) seen.pointsBack++;
   if (s.payoutHolds.length > 0) seen.held++;
   if (h.steps.some((x) => x.kind === 'suspend')) seen.suspended++;
+  if (h.steps.some((x) => x.kind === 'confirm')) seen.transfers++;
 }
 
 async function compare(h: LiveHistory) {
@@ -155,7 +157,7 @@ describe('the live engine and the simulator', () => {
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
     console.log(
-      `live vs simulator: ${seen.histories} histories; with cycles ${seen.cycles}, MTA ${seen.mta}, payouts ${seen.paid}, cancellations ${seen.canceled}, corrections after a payout ${seen.afterPayout}, releases ${seen.released}, LVP given back ${seen.lvpBack}, points given back ${seen.pointsBack}, suspensions ${seen.suspended}, members held back ${seen.held}`,
+      `live vs simulator: ${seen.histories} histories; with cycles ${seen.cycles}, MTA ${seen.mta}, payouts ${seen.paid}, cancellations ${seen.canceled}, corrections after a payout ${seen.afterPayout}, releases ${seen.released}, LVP given back ${seen.lvpBack}, points given back ${seen.pointsBack}, suspensions ${seen.suspended}, transfers confirmed later ${seen.transfers}, members held back ${seen.held}`,
     );
     expect(seen.histories).toBe(RUNS);
   }, 600_000);

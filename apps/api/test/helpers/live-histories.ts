@@ -33,7 +33,10 @@ export type Step =
       /** What the buyer would like to spend; the checkout spends at most the balance. */
       useLvp: number;
       usePoints: bigint;
+      /** Paid by bank transfer (a slip sent at once), confirmed by staff later: not at checkout. */
+      transfer: boolean;
     }
+  | { day: number; kind: 'confirm'; order: string }
   | { day: number; kind: 'cancel'; order: string; why: CancelKind }
   | { day: number; kind: 'release'; order: string; pv: number; target: 'SELF' | 'LEFT' | 'RIGHT' };
 
@@ -91,6 +94,8 @@ export const rawHistoryArb = fc.record({
       lvp: fc.nat(25),
       qty: fc.integer({ min: 1, max: 3 }),
       hold: fc.boolean(),
+      /** Days until staff confirm the transfer slip (else the demo provider pays at checkout). */
+      transfer: sometimes(fc.nat(3), 4),
       useLvp: sometimes(fc.integer({ min: 1, max: 60 }), 2),
       usePoints: sometimes(fc.integer({ min: 1, max: 4000 }), 2),
       cancel: sometimes(
@@ -206,6 +211,9 @@ export function buildHistory(raw: RawHistory, today: string = bangkokDate(new Da
     const day = o.day % days;
     if (suspended(who, day)) return;
     const id = `R${n}`;
+    // Paid on `paid`: at checkout, or when staff confirm the slip (the buyer may be suspended by then).
+    const transfer = o.transfer !== undefined && day + o.transfer < days;
+    const paid = transfer ? day + o.transfer! : day;
     steps.push({
       day,
       kind: 'repurchase',
@@ -217,17 +225,20 @@ export function buildHistory(raw: RawHistory, today: string = bangkokDate(new Da
       hold: o.hold,
       useLvp: o.useLvp ?? 0,
       usePoints: BigInt(o.usePoints ?? 0),
+      transfer,
     });
+    if (transfer) steps.push({ day: paid, kind: 'confirm', order: id });
     let canceled = Infinity;
+    // Canceled once paid (a scenario's orders are paid ones): refunded by staff.
     if (o.cancel) {
-      const c = cancelDay(o.cancel.why, o.cancel.n, day, monthEndAt, dateOf, tuesdays);
+      const c = cancelDay(o.cancel.why, o.cancel.n, paid, monthEndAt, dateOf, tuesdays);
       if (c !== null && c < days) {
         canceled = c;
         steps.push({ day: c, kind: 'cancel', order: id, why: o.cancel.why });
       }
     }
     if (o.hold && o.pv > 0 && o.release) {
-      const r = day + o.release.after;
+      const r = paid + o.release.after;
       // Released by hand only by a member who may (not suspended), before the order is canceled.
       if (r < days && r < canceled && !suspended(who, r)) {
         const pv = Math.max(1, Math.floor((o.pv * o.qty * o.release.part) / 4));

@@ -12,6 +12,7 @@ import { treeMember, type TreeMember } from './engine';
 import { expectData } from './expect';
 import type { LiveHistory, Step } from './live-histories';
 import type { Names } from './ledger-snapshot';
+import { multipart, png } from './profile';
 import { addProduct, addToCart, balances, pickup, placed, staffToken } from './shop';
 
 /**
@@ -90,6 +91,8 @@ export async function liveHistory(t: TestApp, h: LiveHistory): Promise<LiveResul
   const names: Names = { member: new Map(tree.map((m, i) => [m.id, h.members[i]!.code])), order: new Map() };
   const orderNo = new Map<string, string>();
   const buyerOf = new Map<string, number>();
+  /** Transfer orders whose slip waits for staff: the payment event they will be. */
+  const waiting = new Map<string, Scenario['events'][number]>();
   const kycOn = new Map<number, string>();
   const events: Scenario['events'] = [];
   const now = () => businessNow(t.database.db, t.config);
@@ -153,19 +156,25 @@ export async function liveHistory(t: TestApp, h: LiveHistory): Promise<LiveResul
         const usePoints = [s.usePoints, balance, room].reduce((a, b) => (a < b ? a : b));
         const o = await checkout(s.who, s.id, {
           ...pickup,
-          payment_method: 'demo',
+          payment_method: s.transfer ? 'transfer' : 'demo',
           hold_points: s.hold,
           ...(useLvp > 0 ? { use_lvp: useLvp } : {}),
           ...(usePoints > 0n ? { use_points: baht(usePoints) } : {}),
         });
-        const date = o.payment_date!;
         const code = h.members[s.who]!.code;
-        // The checkout spends before the payment posts the order's own LVP: so does the scenario.
-        if (useLvp > 0) events.push({ date, type: 'use_lvp', member: code, order: s.id, points: useLvp });
+        // Spent at checkout, before the payment posts the order's own LVP: so in the scenario.
+        if (useLvp > 0)
+          events.push({ date: at.date, type: 'use_lvp', member: code, order: s.id, points: useLvp });
         if (usePoints > 0n)
-          events.push({ date, type: 'use_points', member: code, order: s.id, points: baht(usePoints) });
-        events.push({
-          date,
+          events.push({
+            date: at.date,
+            type: 'use_points',
+            member: code,
+            order: s.id,
+            points: baht(usePoints),
+          });
+        const paid: Scenario['events'][number] = {
+          date: at.date,
           type: 'order',
           id: s.id,
           member: code,
@@ -173,7 +182,32 @@ export async function liveHistory(t: TestApp, h: LiveHistory): Promise<LiveResul
           pv: s.pv * s.qty,
           lvp: s.lvp * s.qty,
           hold: s.hold,
-        });
+        };
+        // Paid now (the demo provider, or points and LVP covered it all), or when staff confirm the slip.
+        if (o.payment_status === 'paid') events.push({ ...paid, date: o.payment_date! });
+        else {
+          const slip = multipart(
+            {},
+            { name: `${s.id}.png`, data: await png(40 + s.who, 30 + events.length, '#118844') },
+          );
+          expectData(
+            await call(t.app, 'POST', `/shop/v1/orders/${o.order_no}/slip`, {
+              token: await tokenOf(t, m),
+              ...slip,
+            }),
+          );
+          waiting.set(s.id, paid);
+        }
+        return;
+      }
+      case 'confirm': {
+        const paid = waiting.get(s.order);
+        if (!paid) return; // paid at checkout after all
+        const no = orderNo.get(s.order)!;
+        expectData(
+          await call(t.app, 'POST', `/staff/v1/orders/${no}/payment/confirm`, { token: staff, body: {} }),
+        );
+        events.push({ ...paid, date: (await now()).date });
         return;
       }
       case 'cancel': {
