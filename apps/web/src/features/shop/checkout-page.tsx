@@ -13,7 +13,7 @@ import { useAddressBook, useBalances, useCheckout } from './api/orders';
 import { useQuote } from './api/quote';
 import { PartPaymentFields } from './components/part-payment-fields';
 import { DeliveryChoice, offered, PaymentChoice, type DeliveryMethod } from './components/checkout-choices';
-import { QuoteCard } from './components/quote-card';
+import { QuoteAndPlace } from './components/quote-card';
 import { SignedOut } from './components/signed-out';
 import { GuestCheckout } from './guest-checkout';
 import { newIdempotencyKey } from './model/cart';
@@ -179,17 +179,7 @@ function MemberCheckout() {
             )}
           </Stack>
         </Card>
-        <QuoteCard quote={quote} lang={ctx.lang} />
-        {checkout.isError && <ErrorAlert error={checkout.error} />}
-        <Button
-          type="submit"
-          size="md"
-          loading={checkout.isPending}
-          disabled={!body || !quote.current}
-          data-testid="checkout-place"
-        >
-          {t('checkout.place')}
-        </Button>
+        <QuoteAndPlace quote={quote} lang={ctx.lang} placing={checkout} />
       </Stack>
     </form>
   );

@@ -4,12 +4,11 @@ import type { GuestQuoteBody } from '@portal/contracts/shop-quote';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ErrorAlert } from '../../components/ui/error-alert';
 import { paths } from '../../lib/paths';
 import { useGuestCheckout } from './api/guest';
 import { useGuestQuote } from './api/quote';
 import { DeliveryChoice, offered, PaymentChoice, type DeliveryMethod } from './components/checkout-choices';
-import { QuoteCard } from './components/quote-card';
+import { QuoteAndPlace } from './components/quote-card';
 import { newIdempotencyKey } from './model/cart';
 import { clearGuestCart, useGuestCart } from './model/guest-cart';
 import { useShopContext } from './model/shop-context';
@@ -154,17 +153,7 @@ export function GuestCheckout({ shop }: { shop: string }) {
         <Card withBorder>
           <PaymentChoice value={payment} onChange={setPayment} />
         </Card>
-        <QuoteCard quote={quote} lang={ctx.lang} />
-        {checkout.isError && <ErrorAlert error={checkout.error} />}
-        <Button
-          type="submit"
-          size="md"
-          loading={checkout.isPending}
-          disabled={!quote.current}
-          data-testid="checkout-place"
-        >
-          {t('checkout.place')}
-        </Button>
+        <QuoteAndPlace quote={quote} lang={ctx.lang} placing={checkout} />
       </Stack>
     </form>
   );

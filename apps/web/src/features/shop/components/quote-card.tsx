@@ -1,4 +1,4 @@
-import { Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import type { Language } from '../../../lib/preferences';
@@ -39,5 +39,32 @@ export function QuoteCard({ quote, lang }: { quote: ReturnType<typeof useQuote>;
         </Text>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * The quote, the order's own refusal if placing it failed, and the button that places it: enabled
+ * only while the quote on screen is the one of the choices made (the buyer confirms what they saw).
+ */
+export function QuoteAndPlace(props: {
+  quote: ReturnType<typeof useQuote>;
+  lang: Language;
+  placing: { isPending: boolean; isError: boolean; error: unknown };
+}) {
+  const { t } = useTranslation('shop');
+  return (
+    <>
+      <QuoteCard quote={props.quote} lang={props.lang} />
+      {props.placing.isError && <ErrorAlert error={props.placing.error} />}
+      <Button
+        type="submit"
+        size="md"
+        loading={props.placing.isPending}
+        disabled={!props.quote.current}
+        data-testid="checkout-place"
+      >
+        {t('checkout.place')}
+      </Button>
+    </>
   );
 }
