@@ -10,6 +10,7 @@ import type {
 import type { Page } from '@portal/contracts/envelope';
 import type { CycleRow, CycleSummary } from '@portal/contracts/reports';
 import type { MonthlyStatement, StatementPeriods, YearlyStatement } from '@portal/contracts/statements';
+import type { Wallet, WalletLine, WalletPayout } from '@portal/contracts/wallet';
 import { lastDayOfMonth } from '../../src/compensation/dates';
 import { baht, satang } from '../../src/compensation/money';
 import { call, type TestApp } from './app';
@@ -17,8 +18,9 @@ import { expectData } from './expect';
 
 /**
  * Decision 021's proof for one member: every page that shows a money word shows the same figure for
- * it. Reads the calls the dashboard, the reports and the statements make (through the network API,
- * as the portal does) and the ledger itself, and asserts that each shared figure agrees to the satang.
+ * it. Reads the calls the dashboard, the reports, the statements and the wallet make (through the
+ * network API, as the portal does) and the ledger itself, and asserts that each shared figure agrees
+ * to the satang.
  */
 export const total = (values: string[]) => baht(values.reduce((n, v) => n + satang(v), 0n));
 const words = (s: { lines: number; amount: string; waiting: string; paid: string; void: string }) => ({
@@ -136,9 +138,81 @@ async function cycleRowsAgree(t: TestApp, token: string, label: string, card: Cy
   ).toEqual({ paid: of('PAID'), waiting: of('WAITING'), amount: total(rows.map((r) => r.paid)) });
 }
 
-export interface Agreement {
-  months: string[];
-  statement: Record<string, MonthlyStatement>;
+/** Every row of one of the member's paged lists (100 a page). */
+async function every<T>(t: TestApp, token: string, url: string): Promise<T[]> {
+  const { get } = reader(t, token);
+  const out: T[] = [];
+  for (let page = 1; ; page++) {
+    const p = await get<Page<T>>(`${url}?per_page=100&page=${page}`);
+    out.push(...p.items);
+    if (page >= p.pagination.last_page) return out;
+  }
+}
+
+/** The wallet's figures are the reports' and the statements' (issue 18, item 3 beside item 4). */
+async function walletAgrees(
+  t: TestApp,
+  token: string,
+  userId: number,
+  label: string,
+  all: IncomeSummary,
+  current: IncomeCurrentSummary,
+  statements: MonthlyStatement[],
+) {
+  const { get } = reader(t, token);
+  const w = await get<Wallet>('/wallet');
+  const month = await reportsAgree(t, token, userId, `${label} wallet month`, w.month_from, w.month_to);
+  expect(
+    { waiting: w.waiting, paid_total: w.paid_total, paid_this_month: w.paid_this_month },
+    `${label}: wallet = reports`,
+  ).toEqual({ waiting: all.waiting, paid_total: all.paid, paid_this_month: month.income.paid });
+  expect(w.paid_total, `${label}: paid = paid out, all time`).toBe(all.payouts.gross);
+  expect(
+    { date: w.next_payout.date, gross: w.next_payout.gross },
+    `${label}: wallet's next payout = dashboard's`,
+  ).toEqual({ date: current.next_payout_date, gross: current.next_payout_gross });
+
+  const payouts = await every<WalletPayout>(t, token, '/wallet/payouts');
+  expect(
+    {
+      count: payouts.length,
+      gross: total(payouts.map((p) => p.gross)),
+      wht: total(payouts.map((p) => p.wht)),
+      point_part: total(payouts.map((p) => p.point_part)),
+      net: total(payouts.map((p) => p.net)),
+    },
+    `${label}: wallet payouts = income_summary's`,
+  ).toEqual(all.payouts);
+  const byDate = new Map(payouts.map((p) => [p.run_date, p]));
+  for (const m of statements)
+    for (const p of m.payouts) {
+      const x = byDate.get(p.run_date);
+      expect(
+        x && { gross: x.gross, wht: x.wht, point_part: x.point_part, fee: x.fee, net: x.net },
+        `${label} ${p.run_date}: statement = wallet`,
+      ).toEqual({ gross: p.gross, wht: p.wht, point_part: p.point_part, fee: p.fee, net: p.net });
+    }
+
+  const lines = await every<WalletLine>(t, token, '/wallet/income_lines');
+  const of = (state: string, type?: string) =>
+    total(lines.filter((l) => l.state === state && (!type || l.type === type)).map((l) => l.amount));
+  expect(
+    {
+      lines: lines.filter((l) => l.state !== 'VOID').length,
+      waiting: of('WAITING'),
+      paid: of('PAID'),
+      void: of('VOID'),
+    },
+    `${label}: wallet lines = income_summary`,
+  ).toEqual({ lines: all.lines, waiting: all.waiting, paid: all.paid, void: all.void });
+  for (const b of all.by_type)
+    expect(
+      { waiting: of('WAITING', b.type), paid: of('PAID', b.type) },
+      `${label}: wallet ${b.type}`,
+    ).toEqual({
+      waiting: b.waiting,
+      paid: b.paid,
+    });
 }
 
 /** Every shared figure of the dashboard, the reports and the statements agrees for this member. */
@@ -226,5 +300,6 @@ export async function figuresAgree(t: TestApp, who: { code?: string; email?: str
       ys.totals.wht,
     ]);
   }
+  await walletAgrees(t, token, userId, label, all.income, current, Object.values(statement));
   return { token, all, periods, statement };
 }

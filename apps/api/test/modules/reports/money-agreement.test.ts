@@ -13,7 +13,8 @@ import { figuresAgree } from '../../helpers/money-agreement';
  * Issue 18, item 4 (decision 021): the same word is the same figure on every page. For the demo
  * member of the seeded demo (90 days of history run by the engine) and for every member of the plan's
  * worked examples, the dashboard's calls, every report's summary and the statements agree on earned,
- * waiting, paid and voided to the satang, and a month's statement explains its transfers.
+ * waiting, paid and voided to the satang (the wallet's figures too), and a month's statement explains
+ * its transfers.
  */
 const DIR = path.resolve(import.meta.dirname, '../../../../../scenarios/plan-examples');
 const examples = fs
@@ -23,7 +24,7 @@ const examples = fs
   .sort();
 
 describe('the money words agree on every page', () => {
-  it('when the demo member reads the dashboard, the reports and the statements then each shared figure agrees', async () => {
+  it('when the demo member reads the dashboard, the wallet, the reports and the statements then each shared figure agrees', async () => {
     const t = await createTestApp({ RATE_LIMIT_GLOBAL: '1000000' });
     try {
       const db = t.database.db;
@@ -51,7 +52,7 @@ describe('the money words agree on every page', () => {
   }, 300_000);
 
   for (const name of examples) {
-    it(`when ${name} is the history then every member's dashboard, reports and statements agree`, async () => {
+    it(`when ${name} is the history then every member's dashboard, wallet, reports and statements agree`, async () => {
       const scenario = JSON.parse(fs.readFileSync(path.join(DIR, `${name}.json`), 'utf8')) as {
         members: { code: string }[];
       };
