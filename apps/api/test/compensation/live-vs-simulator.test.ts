@@ -127,18 +127,34 @@ async function compare(h: LiveHistory) {
       );
     }
     tally(h, live);
-    const sections = (Object.keys(live) as (keyof LedgerSnapshot)[]).filter(
-      (k) => !isDeepStrictEqual(live[k], simulated[k]),
-    );
-    if (sections.length > 0) {
-      const pick = (x: LedgerSnapshot) => Object.fromEntries(sections.map((k) => [k, x[k]]));
-      expect(pick(live), `live (-) and simulator (+) differ: ${saved(lived.scenario)}`).toEqual(
-        pick(simulated),
-      );
+    const differ = differences(live, simulated);
+    if (Object.keys(differ).length > 0) {
+      expect(differ, `live and simulator differ: ${saved(lived.scenario)}`).toEqual({});
     }
   } finally {
     await t.close();
   }
+}
+
+/**
+ * The rows of each section that only one side has (a multiset difference: a row twice on one side
+ * and once on the other counts once), at most 12 per side: what differs, without the equal rows.
+ */
+function differences(live: LedgerSnapshot, simulated: LedgerSnapshot) {
+  const out: Record<string, { live_only: unknown[]; simulator_only: unknown[] }> = {};
+  for (const k of Object.keys(live) as (keyof LedgerSnapshot)[]) {
+    if (isDeepStrictEqual(live[k], simulated[k])) continue;
+    const count = new Map<string, number>();
+    for (const r of simulated[k]) count.set(JSON.stringify(r), (count.get(JSON.stringify(r)) ?? 0) + 1);
+    const liveOnly = live[k].filter((r) => {
+      const n = count.get(JSON.stringify(r)) ?? 0;
+      if (n > 0) count.set(JSON.stringify(r), n - 1);
+      return n === 0;
+    });
+    const simOnly = [...count].flatMap(([r, n]) => Array<unknown>(n).fill(JSON.parse(r)));
+    out[k] = { live_only: liveOnly.slice(0, 12), simulator_only: simOnly.slice(0, 12) };
+  }
+  return out;
 }
 
 /** A history that differs, as a scenario file for `npm run plan:simulate` or a scenario test. */
