@@ -68,7 +68,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A request (headers and body) must arrive whole in time: connections that trickle a byte now
+    // and then are closed with 408 instead of being held open for ever (issue 19).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 20_000),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 10))),
+    },
     // One line per request only when debugging: a console (or log store) is for what went wrong.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -261,6 +268,15 @@ function loadPortalRoutes(webDist: string, log: FastifyBaseLogger): (pathname: s
     );
     return () => true;
   }
+}
+
+/**
+ * Fastify fails closed on a bare hop count; a count of N means: exactly N proxies stand in front of
+ * this server, so the address N hops back in X-Forwarded-For is the client's (and anything a client
+ * wrote further back is ignored).
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /** JSON lines for log stores and CI; readable lines (pino-pretty) when the server runs in a terminal. */

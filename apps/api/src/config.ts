@@ -1,9 +1,47 @@
-import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Whom to believe about the client's address (X-Forwarded-For): nobody (`false`, the default: the
+ * address is the connection's), the nearest N proxies (a hop count), or the proxies at these addresses
+ * (a comma-separated list of addresses and CIDR ranges). Never "every hop": a client would then name
+ * its own address (issue 19), so `true` is refused with what to write instead.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (['false', '0', 'no', ''].includes(v)) return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    if (['true', 'yes'].includes(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would believe every X-Forwarded-For hop: give the number of proxies in front (1) or their addresses (127.0.0.1,10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
+    const list = v.split(',').map((a) => a.trim());
+    const bad = list.filter((a) => {
+      const [address = '', bits, ...rest] = a.split('/');
+      const family = net.isIP(address);
+      if (!family || rest.length) return true;
+      return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    });
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY: not an address or CIDR range: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const clientSchema = z.object({
   id: z.string().min(1),
@@ -59,11 +97,12 @@ const envSchema = z.object({
   RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(1200),
+  // JSON bodies of the portal's forms are a few kB; a route that needs more sets its own limit.
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
     .min(1024)
-    .default(1024 * 1024),
+    .default(64 * 1024),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -105,7 +144,14 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(48),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  /** A request must arrive whole within this time (a slow upload on a phone fits; a trickle does not). */
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(10 * 60_000)
+    .default(60_000),
 });
 
 export interface Config {
@@ -161,7 +207,8 @@ export interface Config {
   /** The shop (issue 7): which payment providers take payments, and their settings. */
   shop: ShopSettings;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: false | number | string[];
+  requestTimeoutMs: number;
   secureCookies: boolean;
 }
 
@@ -287,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shop: shopSettings(e, demoMode),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     secureCookies: publicUrl.startsWith('https://'),
     ...overrides,
   };

@@ -30,9 +30,14 @@ interface ZodIssueLike {
   params?: Record<string, unknown>;
 }
 
+/** A 422 names at most this many fields: enough to fix a form, never a body's worth of echo. */
+export const MAX_FIELD_ERRORS = 10;
+
 function fieldErrors(issues: ZodIssueLike[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (out[field] ??= []).push(message);
+  const add = (field: string, message: string) => {
+    if (field in out || Object.keys(out).length < MAX_FIELD_ERRORS) (out[field] ??= []).push(message);
+  };
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)) {

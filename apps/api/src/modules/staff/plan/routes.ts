@@ -38,7 +38,8 @@ export const staffPlanRoutes =
     app.post(
       '/v1/plan/simulate',
       {
-        config: staff,
+        // A scenario is larger than a form (the simulator's own limits say how large: issue 19).
+        config: { ...staff, maxFields: 500_000 },
         bodyLimit: 5 * 1024 * 1024,
         schema: { body: simulationScenarioBody, response: { 200: envelopeOf(simulationResultSchema) } },
       },
