@@ -152,29 +152,5 @@ export function missingCascade(state: CascadeState): ('province' | 'district' | 
   return missing;
 }
 
-const isBangkok = (a: Address) => a.province?.name_en === 'Bangkok' || a.province?.name_th === 'กรุงเทพมหานคร';
-
-/** The address as one line, the way Thai (or English) envelopes write it. */
-export function formatAddress(a: Address, lang: Language): string {
-  const pick = (p: Address['province'], fallback: string | null) =>
-    p ? (lang === 'th' ? p.name_th : p.name_en) || p.name_th : (fallback ?? '');
-  const sub = pick(a.subdistrict, a.subdistrict_name);
-  const dist = pick(a.district, a.district_name);
-  const prov = pick(a.province, a.province_name);
-  const parts: string[] = [a.number];
-  if (lang === 'th') {
-    const bkk = isBangkok(a);
-    if (a.building) parts.push(a.building);
-    if (a.alley) parts.push(`ซอย${a.alley.replace(/^ซอย\s*/, '')}`);
-    if (a.street) parts.push(`ถนน${a.street.replace(/^ถนน\s*/, '')}`);
-    if (sub) parts.push(`${bkk ? 'แขวง' : 'ตำบล'}${sub}`);
-    if (dist) parts.push(`${bkk ? 'เขต' : 'อำเภอ'}${dist}`);
-    if (prov) parts.push(bkk || a.country.id !== THAILAND_ID ? prov : `จังหวัด${prov}`);
-  } else {
-    for (const part of [a.building, a.alley ? `Soi ${a.alley}` : null, a.street, sub, dist, prov])
-      if (part) parts.push(part);
-  }
-  if (a.post_code) parts.push(a.post_code);
-  if (a.country.id !== THAILAND_ID) parts.push(lang === 'th' ? a.country.name_th : a.country.name_en);
-  return parts.join(lang === 'th' ? ' ' : ', ').replace(/, (\d{5})$/, ' $1');
-}
+/** The address as one line, the way Thai (or English) envelopes write it (shared with the API's WHT certificate). */
+export { formatAddress } from '@portal/contracts/address-text';

@@ -1,5 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Address } from '@portal/contracts/profile';
 import type { Db } from '../../../db/client';
+import { addresses } from '../../../db/schema/profile';
+import { selectAddresses } from '../../identity/addresses/repository';
 import { memberOf } from '../reports/paging';
 
 /**
@@ -74,16 +77,18 @@ export type PayeeRecord = {
   last_name: string;
   identity_type: string | null;
   identity_value: string | null;
-  address: string | null;
+  /** The home address (else the default shipping one) with the names of its places. */
+  address: Address | null;
 };
 
 /** The member's name, identity number and home address (the certificate's payee). */
 export async function payeeOf(db: Db, userId: number): Promise<PayeeRecord | undefined> {
-  const { rows } = await db.execute<PayeeRecord>(sql`
-    select m.member_code, u.first_name, u.last_name, u.identity_type, u.identity_value,
-      (select concat_ws(' ', a.number, a.building, a.alley, a.street, a.subdistrict_name, a.district_name,
-          a.province_name, a.post_code)
-       from addresses a where a.user_id = u.id order by (a.type = 'home') desc, a.is_default desc, a.id limit 1) as address
-    from members m join users u on u.id = m.user_id where u.id = ${userId}`);
-  return rows[0];
+  const [{ rows }, [address]] = await Promise.all([
+    db.execute<Omit<PayeeRecord, 'address'>>(sql`
+      select m.member_code, u.first_name, u.last_name, u.identity_type, u.identity_value
+      from members m join users u on u.id = m.user_id where u.id = ${userId}`),
+    // home before shipping, the default first
+    selectAddresses(db, eq(addresses.userId, userId), { limit: 1, offset: 0 }),
+  ]);
+  return rows[0] && { ...rows[0], address: address ?? null };
 }

@@ -1,4 +1,5 @@
 import { INCOME_TYPES, type IncomeType } from '@portal/contracts/reports';
+import { formatAddress } from '@portal/contracts/address-text';
 import type { MonthlyStatement, StatementPeriods, YearlyStatement } from '@portal/contracts/statements';
 import type { Config } from '../../../config';
 import type { AppContext } from '../../../context';
@@ -170,7 +171,7 @@ export async function yearlyStatement(
     payee: {
       name: `${payee.first_name} ${payee.last_name}`.trim(),
       tax_id: payee.identity_type === 'passport' ? null : payee.identity_value,
-      address: payee.address,
+      address: payee.address && formatAddress(payee.address, 'th'),
       member_code: payee.member_code,
     },
     income_section: '40(2)',

@@ -114,31 +114,36 @@ export function whtCertificatePdf(s: YearlyStatement, issuedOn: string): Promise
   let y = party(96, 'ผู้มีหน้าที่หักภาษี ณ ที่จ่าย (ผู้จ่ายเงิน)', s.payer);
   y = party(y, 'ผู้ถูกหักภาษี ณ ที่จ่าย (ผู้รับเงิน)', s.payee, `รหัสสมาชิก ${s.payee.member_code}`);
 
+  // The return the tax is filed with: ภ.ง.ด.3 (individuals), the form's seven boxes.
+  const returns = ['ภ.ง.ด.1ก', 'ภ.ง.ด.1ก พิเศษ', 'ภ.ง.ด.2', 'ภ.ง.ด.3', 'ภ.ง.ด.2ก', 'ภ.ง.ด.3ก', 'ภ.ง.ด.53'];
   doc
     .font('r')
     .fontSize(10)
-    .text('ลำดับที่ ........ ในแบบ   [X] ภ.ง.ด.3   [  ] ภ.ง.ด.53   [  ] ภ.ง.ด.1ก', left, y);
-  y += 22;
+    .text(
+      `ลำดับที่ ........ ในแบบ   ${returns.map((r) => `${r === 'ภ.ง.ด.3' ? '[X]' : '[  ]'} ${r}`).join('   ')}`,
+      left,
+      y,
+      { width },
+    );
+  y = doc.y + 8;
 
-  // The table of income paid: type, year, amount paid, tax withheld.
+  // The table of income paid: type, date or tax year paid, amount paid, tax withheld.
   const cols = [
-    { w: width - 300, label: 'ประเภทเงินได้พึงประเมินที่จ่าย' },
-    { w: 90, label: 'ปีภาษีที่จ่าย' },
-    { w: 105, label: 'จำนวนเงินที่จ่าย' },
-    { w: 105, label: 'ภาษีที่หักและนำส่งไว้' },
+    { w: width - 270, label: 'ประเภทเงินได้พึงประเมินที่จ่าย' },
+    { w: 80, label: 'วัน เดือน หรือปีภาษี ที่จ่าย' },
+    { w: 95, label: 'จำนวนเงินที่จ่าย' },
+    { w: 95, label: 'ภาษีที่หัก และนำส่งไว้' },
   ];
-  const row = (cells: string[], top: number, h: number, bold = false) => {
+  const row = (cells: string[], top: number, bold = false) => {
+    doc.font(bold ? 'b' : 'r').fontSize(9.5);
+    const h = Math.max(20, ...cells.map((c, i) => doc.heightOfString(c, { width: cols[i]!.w - 12 }) + 8));
     let x = left;
     cells.forEach((text, i) => {
       doc.rect(x, top, cols[i]!.w, h).lineWidth(0.6).stroke('#555');
-      doc
-        .font(bold ? 'b' : 'r')
-        .fontSize(10)
-        .fillColor('#000')
-        .text(text, x + 6, top + 5, {
-          width: cols[i]!.w - 12,
-          align: i >= 2 ? 'right' : i === 1 ? 'center' : 'left',
-        });
+      doc.fillColor('#000').text(text, x + 6, top + 4, {
+        width: cols[i]!.w - 12,
+        align: i >= 2 ? 'right' : i === 1 ? 'center' : 'left',
+      });
       x += cols[i]!.w;
     });
     return top + h;
@@ -146,10 +151,10 @@ export function whtCertificatePdf(s: YearlyStatement, issuedOn: string): Promise
   y = row(
     cols.map((c) => c.label),
     y,
-    24,
     true,
   );
-  y = row(['1. เงินเดือน ค่าจ้าง ฯลฯ ตามมาตรา 40 (1)', '', '', ''], y, 24);
+  const none = ['', '', ''];
+  y = row(['1. เงินเดือน ค่าจ้าง เบี้ยเลี้ยง โบนัส ฯลฯ ตามมาตรา 40 (1)', ...none], y);
   y = row(
     [
       `2. ค่าธรรมเนียม ค่านายหน้า ฯลฯ ตามมาตรา ${s.income_section}`,
@@ -158,30 +163,58 @@ export function whtCertificatePdf(s: YearlyStatement, issuedOn: string): Promise
       moneyText(s.totals.wht),
     ],
     y,
-    24,
   );
-  y = row(['3. ค่าแห่งลิขสิทธิ์ ฯลฯ ตามมาตรา 40 (3)', '', '', ''], y, 24);
-  y = row(['4. ดอกเบี้ย เงินปันผล ฯลฯ ตามมาตรา 40 (4)', '', '', ''], y, 24);
-  y = row(['รวมเงินที่จ่ายและภาษีที่หักนำส่ง', '', moneyText(s.totals.gross), moneyText(s.totals.wht)], y, 24, true);
-  doc.rect(left, y, width, 24).stroke('#555');
+  y = row(['3. ค่าแห่งลิขสิทธิ์ ฯลฯ ตามมาตรา 40 (3)', ...none], y);
+  y = row(['4. (ก) ดอกเบี้ย ฯลฯ ตามมาตรา 40 (4) (ก)', ...none], y);
+  y = row(['    (ข) เงินปันผล เงินส่วนแบ่งกำไร ฯลฯ ตามมาตรา 40 (4) (ข)', ...none], y);
+  y = row(['5. การจ่ายเงินได้ที่ต้องหักภาษี ณ ที่จ่าย ตามคำสั่งกรมสรรพากร ที่ออกตามมาตรา 3 เตรส', ...none], y);
+  y = row(['6. อื่น ๆ (ระบุ) ....................', ...none], y);
+  y = row(['รวมเงินที่จ่ายและภาษีที่หักนำส่ง', '', moneyText(s.totals.gross), moneyText(s.totals.wht)], y, true);
+  doc.rect(left, y, width, 22).stroke('#555');
   doc
     .font('r')
     .fontSize(10)
     .text(`รวมเงินภาษีที่หักนำส่ง (ตัวอักษร)   ${bahtText(s.totals.wht)}`, left + 6, y + 5, {
       width: width - 12,
     });
-  y += 32;
+  y += 28;
 
-  doc.font('r').fontSize(10).text('ผู้จ่ายเงิน   [X] หัก ณ ที่จ่าย   [  ] ออกให้ตลอดไป   [  ] ออกให้ครั้งเดียว', left, y);
-  y += 18;
+  doc
+    .font('r')
+    .fontSize(9.5)
+    .text(
+      'เงินที่จ่ายเข้า กบข./กสจ./กองทุนสงเคราะห์ครูโรงเรียนเอกชน  -  บาท   กองทุนประกันสังคม  -  บาท   กองทุนสำรองเลี้ยงชีพ  -  บาท',
+      left,
+      y,
+      { width },
+    );
+  y = doc.y + 6;
+  doc
+    .fontSize(10)
+    .text(
+      'ผู้จ่ายเงิน   [X] หัก ณ ที่จ่าย   [  ] ออกให้ตลอดไป   [  ] ออกให้ครั้งเดียว   [  ] อื่น ๆ (ระบุ) ..........',
+      left,
+      y,
+      { width },
+    );
+  y = doc.y + 6;
   const period = s.closed
     ? `เงินได้ที่จ่ายในปีภาษี ${yearBE}`
     : `เงินได้ที่จ่ายตั้งแต่ ${thaiDate(s.date_from)} ถึง ${thaiDate(s.date_to)} (ปีภาษียังไม่สิ้นสุด)`;
   doc.text(period, left, y);
-  y += 22;
+  y = signature(doc, s.payer.name, issuedOn, y + 24, left, width) + 16;
 
-  // Each payout run of the period: the date paid, the amount paid and the tax withheld.
-  doc.font('b').fontSize(11).text('รายละเอียดการจ่ายเงิน', left, y);
+  // Each payout run of the period (the certificate's attachment): the date paid, the amount paid
+  // and the tax withheld, the heading again on every page it runs onto; on a page of its own when
+  // fewer than five runs would fit below the form.
+  if (y + 18 + 6 * 15 > doc.page.height - 60) {
+    doc.addPage();
+    y = 40;
+  }
+  doc
+    .font('b')
+    .fontSize(11)
+    .text(`รายละเอียดการจ่ายเงิน (แนบท้ายหนังสือรับรอง เลขที่ ${s.year}-${s.payee.member_code})`, left, y);
   y += 18;
   const runCols = [150, 120, 120, width - 390];
   const runRow = (cells: string[], top: number, bold = false) => {
@@ -195,36 +228,74 @@ export function whtCertificatePdf(s: YearlyStatement, issuedOn: string): Promise
     });
     return top + 15;
   };
-  y = runRow(['วันที่จ่าย', 'จำนวนเงินที่จ่าย', 'ภาษีที่หัก', 'โอนเข้าบัญชี (สุทธิ)'], y, true);
-  doc
-    .moveTo(left, y - 1)
-    .lineTo(left + width, y - 1)
-    .lineWidth(0.4)
-    .stroke('#888');
+  const heading = (top: number) => {
+    const below = runRow(['วันที่จ่าย', 'จำนวนเงินที่จ่าย', 'ภาษีที่หัก', 'โอนเข้าบัญชี (สุทธิ)'], top, true);
+    doc
+      .moveTo(left, below - 1)
+      .lineTo(left + width, below - 1)
+      .lineWidth(0.4)
+      .stroke('#888');
+    return below;
+  };
+  y = heading(y);
   if (s.payouts.length === 0) y = runRow(['ไม่มีการจ่ายเงินในช่วงนี้', '', '', ''], y);
   for (const p of s.payouts) {
-    // A page holds about 30 runs; a year has at most 53 weekly runs.
-    if (y > doc.page.height - 140) {
+    // A page holds about 50 runs; a year has at most 53 weekly runs.
+    if (y > doc.page.height - 60) {
       doc.addPage();
-      y = 40;
+      y = heading(40);
     }
     y = runRow([thaiDate(p.run_date), moneyText(p.gross), moneyText(p.wht), moneyText(p.net)], y);
   }
-
-  const sigTop = Math.max(y + 20, doc.page.height - 120);
-  doc
-    .font('r')
-    .fontSize(10)
-    .text('ขอรับรองว่าข้อความและตัวเลขดังกล่าวข้างต้นถูกต้องตรงกับความจริงทุกประการ', left, sigTop, {
-      width,
-      align: 'center',
-    });
-  doc.text('ลงชื่อ ........................................................ ผู้จ่ายเงิน', left, sigTop + 30, {
-    width,
-    align: 'center',
-  });
-  doc.text(`(${s.payer.name})`, left, sigTop + 46, { width, align: 'center' });
-  doc.text(`ออกให้ ณ วันที่ ${thaiDate(issuedOn)}`, left, sigTop + 62, { width, align: 'center' });
   doc.end();
   return done;
+}
+
+/** The payer's certification and signature, the company seal's place and the form's warning; the y below them. */
+function signature(
+  doc: PDFKit.PDFDocument,
+  payer: string,
+  issuedOn: string,
+  top: number,
+  left: number,
+  width: number,
+): number {
+  const sign = width - 130;
+  doc.font('r').fontSize(10).text('ขอรับรองว่าข้อความและตัวเลขดังกล่าวข้างต้นถูกต้องตรงกับความจริงทุกประการ', left, top, {
+    width: sign,
+    align: 'center',
+  });
+  doc.text('ลงชื่อ ........................................................ ผู้จ่ายเงิน', left, top + 28, {
+    width: sign,
+    align: 'center',
+  });
+  doc.text(`(${payer})`, left, top + 44, { width: sign, align: 'center' });
+  doc.text(`วัน เดือน ปี ที่ออกหนังสือรับรองฯ  ${thaiDate(issuedOn)}`, left, top + 60, {
+    width: sign,
+    align: 'center',
+  });
+  const seal = { x: left + sign + 25, y: top + 2, r: 38 };
+  doc
+    .circle(seal.x + seal.r, seal.y + seal.r, seal.r)
+    .lineWidth(0.6)
+    .dash(2, { space: 2 })
+    .stroke('#777')
+    .undash();
+  doc
+    .fontSize(8.5)
+    .fillColor('#555')
+    .text('ประทับตรา\nนิติบุคคล (ถ้ามี)', seal.x + 8, seal.y + seal.r - 12, {
+      width: seal.r * 2 - 16,
+      align: 'center',
+    });
+  doc
+    .fillColor('#000')
+    .fontSize(8.5)
+    .text(
+      'คำเตือน  ผู้มีหน้าที่ออกหนังสือรับรองการหักภาษี ณ ที่จ่าย ฝ่าฝืนไม่ปฏิบัติตามมาตรา 50 ทวิ แห่งประมวลรัษฎากร ต้องรับโทษทางอาญาตามมาตรา 35 แห่งประมวลรัษฎากร',
+      left,
+      top + 88,
+      { width },
+    );
+  return doc.y;
 }
