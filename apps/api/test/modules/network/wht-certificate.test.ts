@@ -76,8 +76,6 @@ describe('the 50 ทวิ certificate', () => {
     const res = await call(t.app, 'GET', `/network/api/v1/statement/yearly/${year}/wht.pdf`, { token });
     expect(res.statusCode).toBe(200);
     const text = textOf(res.rawPayload);
-    if (process.env.WHT_PDF_OUT)
-      (await import('node:fs')).writeFileSync(process.env.WHT_PDF_OUT, res.rawPayload);
     expect(text).toContain(
       `99/7 หมู่บ้านร่มเย็น ซอย3 ถนนห้วยแก้ว ตำบล${place.sub} อำเภอ${place.dist} จังหวัด${place.prov} ${place.post}`,
     );
