@@ -209,9 +209,14 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
   const send: Scheduler['send'] = (name, data = {}, options = {}) =>
     boss.send(name, { trigger: 'manual', ...data }, options);
 
+  // One run at start per real day and business date: in demo mode the business date moves on ahead
+  // of the real one, and a catch-up killed half-way (after the clock moved) must run again at the next
+  // start instead of finding today's run at start done already (issue 19).
   const today = bangkokDate(new Date());
+  const businessDay = (await businessNow(ctx.db, ctx.config)).date;
+  const startDay = businessDay === today ? today : `${today}@${businessDay}`;
   for (const job of jobs.filter((j) => j.runAtStart)) {
-    await boss.send(job.name, { trigger: 'start' }, { id: startRunId(job.name, today) });
+    await boss.send(job.name, { trigger: 'start' }, { id: startRunId(job.name, startDay) });
   }
   for (const job of jobs) poll(job); // the first look for work finds the runs at start
   watchLostRuns();
