@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { ledgerSnapshot, type LedgerSnapshot } from '../helpers/ledger-snapshot';
 import { buildHistory, rawHistoryArb, type LiveHistory } from '../helpers/live-histories';
 import { liveHistory } from '../helpers/live-run';
-import { emptier, scratchDatabase } from '../helpers/scratch';
+import { simulatorDatabase } from '../helpers/simulator-db';
 import { SHOP_ENV } from '../helpers/shop';
 
 /**
@@ -30,30 +30,9 @@ const SEED = process.env.LIVE_SIM_SEED ? Number(process.env.LIVE_SIM_SEED) : und
 /** The KYC deadline's own suspensions stay out of the way: the history says who is suspended when. */
 const ENV = { ...SHOP_ENV, KYC_PRE_PENDING_DAYS: '3650' };
 
-let sim: Awaited<ReturnType<typeof scratchDatabase>>;
-let reset: () => Promise<void>;
+let sim: Awaited<ReturnType<typeof simulatorDatabase>>;
 beforeAll(async () => {
-  sim = await scratchDatabase();
-  reset = await emptier(sim.pool, [
-    'payouts',
-    'payout_holds',
-    'engine_runs',
-    'title_history',
-    'hold_releases',
-    'hold_lots',
-    'closing_rows',
-    'income_lines',
-    'point_postings',
-    'lvp_postings',
-    'volume_postings',
-    'order_items',
-    'orders',
-    'plan_versions',
-    'suspension_entries',
-    'member_kyc',
-    'members',
-    'users',
-  ]);
+  sim = await simulatorDatabase();
 });
 afterAll(async () => {
   await sim.drop();
@@ -106,7 +85,7 @@ async function compare(h: LiveHistory) {
     const live = await ledgerSnapshot(t.database.db, lived.names, lived.scenario.until);
     if (seen.histories + 1 < RUNS) nextApp = createTestApp(ENV);
 
-    await reset();
+    await sim.reset();
     let simulated: LedgerSnapshot;
     try {
       await simulate(sim.db, lived.scenario);

@@ -188,7 +188,7 @@ export async function liveHistory(t: TestApp, h: LiveHistory): Promise<LiveResul
         else {
           const slip = multipart(
             {},
-            { name: `${s.id}.png`, data: await png(40 + s.who, 30 + events.length, '#118844') },
+            { name: `${s.id}.png`, data: await png(40 + Number(s.id.slice(1)), 30, '#118844') },
           );
           expectData(
             await call(t.app, 'POST', `/shop/v1/orders/${o.order_no}/slip`, {
