@@ -103,27 +103,59 @@ export async function checkDocumentFile(
   };
 }
 
+/** The extensions a name may keep for each type; the first is the one given when it has none of them. */
+const EXTENSIONS: Record<DocumentMime, readonly string[]> = {
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'application/pdf': ['pdf'],
+};
+const MIME_OF_EXT: Record<string, DocumentMime> = {
+  png: 'image/png',
+  gif: 'image/gif',
+  jpg: 'image/jpeg',
+  pdf: 'application/pdf',
+};
+
+/**
+ * A name with the extension of the type its bytes are (never the uploader's): `slip.html` of a PNG
+ * is `slip.png`, so a polyglot saved from a download opens as the picture it was checked as.
+ */
+export function withTypeExtension(name: string, mime: string): string {
+  const allowed = EXTENSIONS[mime as DocumentMime] ?? ['bin'];
+  const dot = name.lastIndexOf('.');
+  const current = dot > 0 ? name.slice(dot + 1) : '';
+  if (allowed.includes(current.toLowerCase())) return name;
+  // Only a word after the last dot is an extension: "Mr. Smith" keeps its whole name.
+  const base = /^[A-Za-z0-9]{1,10}$/.test(current) ? name.slice(0, dot) : name;
+  return `${base}.${allowed[0]}`;
+}
+
 /**
  * The original file name made safe to show: the last path segment only (so `../../etc/passwd`
- * becomes `passwd`), no control or bidi-override characters, NFC, at most 120 characters with its
- * extension kept. Thai stays Thai. Never used as a path.
+ * becomes `passwd`), no control or bidi-override characters, NFC, at most 120 characters, with the
+ * extension of the detected type `ext` (withTypeExtension). Thai stays Thai. Never used as a path.
  */
 export function displayFileName(raw: string, ext: string): string {
   const last = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   let name = last.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069"<>:|?*]/g, '');
   name = name.replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
-  if (!name) name = `document.${ext}`;
+  if (!name) name = 'document';
+  name = withTypeExtension(name, MIME_OF_EXT[ext] ?? '');
   if (name.length > 120) {
     const dot = name.lastIndexOf('.');
-    const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
-    name = name.slice(0, 120 - extension.length) + extension;
+    name = name.slice(0, 120 - (name.length - dot)) + name.slice(dot);
   }
   return name;
 }
 
-/** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function attachment(reply: FastifyReply, name: string, mime: string, data: Buffer) {
+/**
+ * `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987); the
+ * name ends in the extension of `mime`, the type detected at upload, whatever name was stored.
+ */
+export function attachment(reply: FastifyReply, stored: string, mime: string, data: Buffer) {
+  const name = withTypeExtension(stored, mime);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'document';
   const utf8 = encodeURIComponent(name).replace(
     /['()*]/g,

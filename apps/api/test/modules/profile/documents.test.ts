@@ -127,8 +127,8 @@ describe('uploading documents', () => {
   it('when the file is named in Thai or with a path then it is stored under a server-made name and shown by its last segment', async () => {
     for (const [name, shown] of [
       ['บัตรประชาชน ด้านหน้า.png', 'บัตรประชาชน ด้านหน้า.png'],
-      ['../../etc/passwd', 'passwd'],
-      ['..\\..\\windows\\win.ini', 'win.ini'],
+      ['../../etc/passwd', 'passwd.png'],
+      ['..\\..\\windows\\win.ini', 'win.png'],
     ]) {
       const before = storedFiles(t);
       const doc = expectData<MemberDocument>(

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { MemberDocument } from '@portal/contracts/profile';
-import type { UploadedFile } from '../../../lib/uploads';
+import { withTypeExtension, type UploadedFile } from '../../../lib/uploads';
 import type { Db, Tx } from '../../../db/client';
 import { documents } from '../../../db/schema/profile';
 
@@ -20,7 +20,7 @@ export function toDocument(d: DocumentRow, fileUrl: (id: number) => string = mem
     status: d.status as MemberDocument['status'],
     reason: d.reason,
     file: {
-      name: d.fileName,
+      name: withTypeExtension(d.fileName, d.mimeType),
       mime_type: d.mimeType as MemberDocument['file']['mime_type'],
       size: d.size,
       url: fileUrl(d.id),

@@ -2,6 +2,7 @@ import type { BundleItem, Order, Payment, ShippingAddress, StaffOrder } from '@p
 import type { ShopSettings } from '../../../config';
 import type { Db, Tx } from '../../../db/client';
 import { baht, satang } from '../../../compensation/money';
+import { withTypeExtension } from '../../../lib/uploads';
 import { pick, type Lang } from '../language';
 import { providerFor, type PaymentKind } from '../payments/providers';
 import { paymentsOf, slipsOf, type PaymentRow, type SlipRow } from '../payments/repository';
@@ -28,7 +29,7 @@ function paymentView(settings: ShopSettings, p: PaymentRow | undefined, slips: S
     ...instructions,
     slips: slips.map((s) => ({
       id: s.id,
-      file_name: s.fileName,
+      file_name: withTypeExtension(s.fileName, s.mimeType),
       status: s.status as 'submitted' | 'confirmed' | 'rejected',
       reason: s.reason,
       uploaded_at: s.createdAt.toISOString(),
