@@ -64,11 +64,21 @@ export async function disclosureGroups(
   to: string,
   titles: string[],
 ): Promise<DisclosureGroupRecord[]> {
+  // Its sorts (every member of the year, three orders) stay in memory instead of spilling to disk.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    const { rows } = await tx.execute<DisclosureGroupRecord>(disclosureStatement(from, to, titles));
+    return rows;
+  });
+}
+
+/** The statement of disclosureGroups (the benchmark explains it). */
+export function disclosureStatement(from: string, to: string, titles: string[]): SQL {
   const order = sql`array[${sql.join(
     titles.map((t) => sql`${t}`),
     sql`, `,
   )}]::text[]`;
-  const { rows } = await db.execute<DisclosureGroupRecord>(sql`
+  return sql`
     with lines as (
       select member_id, sum(amount) as income from income_lines
       where income_date between ${from}::date and ${to}::date and state <> 'VOID'
@@ -132,6 +142,5 @@ export async function disclosureGroups(
       purchases_mean::text as purchases_mean, purchases_median::text as purchases_median,
       purchases_over_income,
       ${share(sql`purchases_over_income`, sql`members`)} as purchases_over_income_share
-    from figures`);
-  return rows;
+    from figures`;
 }

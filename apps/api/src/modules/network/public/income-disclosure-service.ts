@@ -44,7 +44,8 @@ const EMPTY: IncomeDisclosureStats = {
 
 const statsOf = ({ grp: _grp, ...figures }: DisclosureGroupRecord): IncomeDisclosureStats => figures;
 
-const kept = new WeakMap<Db, Map<number, { cancellations: number; value: IncomeDisclosure }>>();
+type Kept = { cancellations: number; value: Promise<IncomeDisclosure> };
+const kept = new WeakMap<Db, Map<number, Kept>>();
 
 export async function disclosureYears(ctx: AppContext): Promise<IncomeDisclosureYears> {
   const [now, years] = await Promise.all([businessNow(ctx.db, ctx.config), closedYears(ctx.db)]);
@@ -52,7 +53,6 @@ export async function disclosureYears(ctx: AppContext): Promise<IncomeDisclosure
 }
 
 export async function incomeDisclosure(ctx: AppContext, year: number): Promise<IncomeDisclosure> {
-  const from = `${year}-01-01`;
   const to = `${year}-12-31`;
   const [years, cancellations] = await Promise.all([closedYears(ctx.db), cancellationCount(ctx.db)]);
   if (!years.includes(year)) {
@@ -63,15 +63,26 @@ export async function incomeDisclosure(ctx: AppContext, year: number): Promise<I
     }
     throw notFound(`No income disclosure for ${year}: the ledger has no closed year ${year}`);
   }
-  const byDb = kept.get(ctx.db) ?? new Map<number, { cancellations: number; value: IncomeDisclosure }>();
+  const byDb = kept.get(ctx.db) ?? new Map<number, Kept>();
   kept.set(ctx.db, byDb);
   const hit = byDb.get(year);
   if (hit && hit.cancellations === cancellations) return hit.value;
+  // One computation per year at a time: callers who ask meanwhile wait for the same answer.
+  const value = computeYear(ctx, year).catch((error: unknown) => {
+    if (byDb.get(year)?.value === value) byDb.delete(year);
+    throw error;
+  });
+  byDb.set(year, { cancellations, value });
+  return value;
+}
 
+async function computeYear(ctx: AppContext, year: number): Promise<IncomeDisclosure> {
+  const from = `${year}-01-01`;
+  const to = `${year}-12-31`;
   const plan = await planFor(ctx.db, to);
   const titles = plan.titles.map((t) => t.code);
   const groups = await disclosureGroups(ctx.db, from, to, titles);
-  const value: IncomeDisclosure = {
+  return {
     year,
     date_from: from,
     date_to: to,
@@ -81,6 +92,4 @@ export async function incomeDisclosure(ctx: AppContext, year: number): Promise<I
       return { title, ...(g ? statsOf(g) : EMPTY) };
     }),
   };
-  byDb.set(year, { cancellations, value });
-  return value;
 }
