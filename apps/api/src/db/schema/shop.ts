@@ -13,6 +13,7 @@ import {
   primaryKey,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { orderItems, orders } from './compensation';
@@ -173,6 +174,8 @@ export const shopOrders = pgTable(
     deliveredAt: ts('delivered_at'),
     /** Set when a cancellation put the units back on the shelf. */
     stockReturnedAt: ts('stock_returned_at'),
+    /** The address the checkout came from: unpaid orders holding stock are capped per address (issue 19). */
+    clientAddress: text('client_address'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -215,7 +218,10 @@ export const shopPayments = pgTable(
     reference: text('reference').notNull(),
     /** The provider's own transaction id, once confirmed by its callback. */
     providerTxnId: text('provider_txn_id'),
+    /** Until when the unpaid order holds its units: short before a transfer slip, then `window_ends_at`. */
     expiresAt: ts('expires_at'),
+    /** The full payment window (SHOP_PAYMENT_HOURS) a transfer slip extends `expires_at` to. */
+    windowEndsAt: ts('window_ends_at'),
     confirmedAt: ts('confirmed_at'),
     confirmedBy: text('confirmed_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -224,6 +230,10 @@ export const shopPayments = pgTable(
   (t) => [
     uniqueIndex('shop_payments_order_key').on(t.orderId),
     uniqueIndex('shop_payments_reference_key').on(t.reference),
+    // The unpaid orders holding stock (few at any time): counted per buyer and address at checkout.
+    index('shop_payments_open_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} in ('pending','submitted','rejected')`),
     uniqueIndex('shop_payments_provider_txn_key')
       .on(t.method, t.providerTxnId)
       .where(sql`${t.providerTxnId} is not null`),
@@ -296,6 +306,8 @@ export const shopLoginCodes = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session (refresh-token family) that asked for the code: the code dies with it (issue 19). */
+    sessionId: uuid('session_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginResultSchema } from '@portal/contracts/identity';
 import { envelopeOf, shopLoginCodeSchema, shopSessionBody } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
-import { userId } from '../../../plugins/auth';
+import { MSG } from '@portal/contracts/messages';
+import { AppError } from '../../../lib/errors';
 import { envelope } from '../../../plugins/envelope';
 import { setRefreshCookie } from '../../identity/session/routes';
 import { exchangeLoginCode, issueLoginCode } from './service';
@@ -23,7 +24,10 @@ export const shopSessionRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return envelope(await issueLoginCode(ctx, userId(request)));
+        // The code is bound to this session: it dies with it (issue 19).
+        const principal = request.principal;
+        if (principal?.kind !== 'user') throw new AppError(401, 'UNAUTHENTICATED', MSG.unauthenticated);
+        return envelope(await issueLoginCode(ctx, principal));
       },
     );
 
