@@ -145,6 +145,12 @@ const envSchema = z.object({
     .default(48),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
+  /** The staff desk's plan simulator (issue 19): how large a scenario may be and how long it may run. */
+  SIMULATOR_MAX_MEMBERS: z.coerce.number().int().min(1).default(5_000),
+  SIMULATOR_MAX_EVENTS: z.coerce.number().int().min(1).default(20_000),
+  SIMULATOR_MAX_DAYS: z.coerce.number().int().min(1).default(3_660),
+  SIMULATOR_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).default(120),
+  SIMULATOR_QUEUE: z.coerce.number().int().min(1).default(10),
   /** A request must arrive whole within this time (a slow upload on a phone fits; a trickle does not). */
   REQUEST_TIMEOUT_MS: z.coerce
     .number()
@@ -209,6 +215,7 @@ export interface Config {
   logLevel: string;
   trustProxy: false | number | string[];
   requestTimeoutMs: number;
+  simulator: { maxMembers: number; maxEvents: number; maxDays: number; timeLimitMs: number; queue: number };
   secureCookies: boolean;
 }
 
@@ -335,6 +342,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    simulator: {
+      maxMembers: e.SIMULATOR_MAX_MEMBERS,
+      maxEvents: e.SIMULATOR_MAX_EVENTS,
+      maxDays: e.SIMULATOR_MAX_DAYS,
+      timeLimitMs: e.SIMULATOR_TIME_LIMIT_SECONDS * 1000,
+      queue: e.SIMULATOR_QUEUE,
+    },
     secureCookies: publicUrl.startsWith('https://'),
     ...overrides,
   };

@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from './db/unavailable';
 import { createStorage } from './lib/storage';
 import { sweepOrphanUploads } from './lib/storage-sweep';
 import './jobs/portal-jobs'; // registers every job the scheduler runs
+import { dropAbandonedScratchDatabases } from './db/scratch';
 import { startScheduler } from './jobs/scheduler';
 import { dispatchNotifications } from './modules/identity/notifications/dispatch';
 
@@ -46,6 +47,13 @@ async function main() {
     }
     notice = (line) => app.log.warn(line);
     await sweepOrphanUploads(opened.database.db, storage, app.log); // what a crash during an upload left
+    // And the scratch databases of plan simulations whose process died in the middle (issue 19).
+    const simulationsLeft = await dropAbandonedScratchDatabases(opened.url).catch((err: unknown) => {
+      app.log.warn({ err }, 'could not look for abandoned simulation databases');
+      return [];
+    });
+    if (simulationsLeft.length)
+      app.log.warn({ dropped: simulationsLeft }, 'dropped abandoned simulation databases');
     // The jobs (KYC deadline, later the closings) on pg-boss: each runs once however many
     // processes share the database (jobs/registry.ts, decision 016).
     const scheduler = await startScheduler({ pool: opened.database.pool, ctx: app.ctx, log: app.log });

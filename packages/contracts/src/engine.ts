@@ -360,6 +360,16 @@ export const simulationScenarioBody = z
   .record(z.string(), z.unknown())
   .meta({ description: 'A scenario of compensation-plan.md section 13: plan, members, events, until' });
 
+/** Where the caller's plan simulations stand in the server's queue (one runs at a time). */
+export const simulationQueueSchema = z.object({
+  running: z.object({ mine: z.boolean(), started_at: instant }).nullable(),
+  waiting: z.number().int().meta({ description: 'How many simulations wait (not the one running)' }),
+  mine: z
+    .array(z.number().int())
+    .meta({ description: "Positions of the caller's waiting simulations, 1 = next" }),
+});
+export type SimulationQueue = z.infer<typeof simulationQueueSchema>;
+
 export const simulationResultSchema = z.object({
   closings: z.array(
     z.object({

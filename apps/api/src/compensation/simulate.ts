@@ -1,133 +1,45 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { addDays, endOfBangkokDay, isDate, startOfBangkokDay } from './dates';
+import { addDays, endOfBangkokDay, startOfBangkokDay } from './dates';
 import { runBusinessDay } from './engine';
 import { postCancellation, postPayment, releaseHold, useLvp, usePoints, type Moment } from './ledger';
 import { baht, satang } from './money';
-import { PlanRuleError, planFor, planWithOverrides } from './plan';
+import { PlanRuleError, planFor } from './plan';
+import {
+  PreparedScenario,
+  ScenarioError,
+  eventName,
+  prepareScenario,
+  type Scenario,
+  type ScenarioEvent,
+  type ScenarioLimits,
+} from './scenario';
 import { expiryAsOf, packagesAsOf } from './standing';
 import { loadTree } from './tree';
 
 /**
  * The simulation contract (plan section 13): a scenario in, the result out, computed by the same
- * posting functions and runs as the live engine, on the (scratch) database it is given.
+ * posting functions and runs as the live engine, on the (scratch) database it is given. What a
+ * scenario may say, and the rules it is checked against before anything runs, are in scenario.ts.
  */
-const day = z.string().refine(isDate, 'a date YYYY-MM-DD');
-const code = z.string().min(1).max(40);
-
-const memberSchema = z.strictObject({
-  code,
-  upline: code.optional(),
-  side: z.enum(['left', 'right']).optional(),
-  referrer: code.optional(),
-  kyc_verified_on: day.nullable().optional(),
-});
-
-const itemSchema = z.strictObject({
-  product_code: z.string().min(1),
-  product_name: z.string().optional(),
-  qty: z.number().int().positive(),
-  selling_price: z.string().optional(),
-  member_price: z.string().optional(),
-  retail_price: z.string().optional(),
-  pv: z.number().int().min(0),
-  lvp: z.number().int().min(0).optional(),
-});
-
-const eventSchema = z.discriminatedUnion('type', [
-  z.strictObject({
-    date: day,
-    type: z.literal('order'),
-    id: code,
-    member: code,
-    order_type: z.enum(['PACKAGE', 'UPGRADE', 'REPURCHASE', 'DROPSHIP']),
-    package: z.string().optional(),
-    pv: z.number().int().min(0).optional(),
-    lvp: z.number().int().min(0).optional(),
-    hold: z.boolean().optional(),
-    items: z.array(itemSchema).optional(),
-  }),
-  z.strictObject({ date: day, type: z.literal('cancel'), order: code }),
-  z.strictObject({
-    date: day,
-    type: z.literal('release'),
-    order: code,
-    pv: z.number().int(),
-    target: z.enum(['SELF', 'LEFT', 'RIGHT']),
-  }),
-  z.strictObject({
-    date: day,
-    type: z.literal('use_lvp'),
-    member: code,
-    order: code,
-    points: z.number().int(),
-  }),
-  z.strictObject({
-    date: day,
-    type: z.literal('use_points'),
-    member: code,
-    order: code,
-    points: z.union([z.string(), z.number()]),
-  }),
-  z.strictObject({ date: day, type: z.literal('suspend'), member: code }),
-  z.strictObject({ date: day, type: z.literal('unsuspend'), member: code }),
-]);
-
-export const scenarioSchema = z.strictObject({
-  plan: z.record(z.string(), z.unknown()).optional(),
-  members: z.array(memberSchema).min(1),
-  events: z.array(eventSchema),
-  until: day,
-});
-export type Scenario = z.infer<typeof scenarioSchema>;
-type ScenarioEvent = Scenario['events'][number];
-
-/** A scenario that breaks a rule: the command prints this one line and exits 2. */
-export class ScenarioError extends Error {}
-
-const eventName = (e: ScenarioEvent, index: number) =>
-  `event ${index + 1} (${e.date} ${e.type}${'id' in e ? ` ${e.id}` : 'order' in e ? ` ${e.order}` : ''})`;
-
-async function createMembers(db: Db, scenario: Scenario): Promise<Map<string, number>> {
+export {
+  ScenarioError,
+  prepareScenario,
+  scenarioSchema,
+  type Scenario,
+  type ScenarioLimits,
+} from './scenario';
+async function createMembers(
+  db: Db,
+  prepared: PreparedScenario,
+  signal?: AbortSignal,
+): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  const byCode = new Map(scenario.members.map((m) => [m.code, m]));
-  if (byCode.size !== scenario.members.length) throw new ScenarioError('members: a code appears twice');
-  const root = scenario.members.find((m) => !m.upline);
-  if (!root) throw new ScenarioError('members: no root (a member without upline)');
-  // Parents before children, whatever order the scenario lists them in.
-  const depth = new Map<string, number>();
-  const depthOf = (c: string, seen = new Set<string>()): number => {
-    if (depth.has(c)) return depth.get(c)!;
-    const m = byCode.get(c);
-    if (!m) throw new ScenarioError(`members: unknown member ${c}`);
-    if (seen.has(c)) throw new ScenarioError(`members: ${c} is its own upline`);
-    seen.add(c);
-    const d = !m.upline || m === root ? 0 : depthOf(m.upline, seen) + 1;
-    depth.set(c, d);
-    return d;
-  };
-  const taken = new Set<string>();
-  for (const m of scenario.members) {
-    if (m !== root && (!m.upline || !m.side))
-      throw new ScenarioError(`members: ${m.code} needs an upline and a side`);
-    if (m.upline) {
-      if (!byCode.has(m.upline))
-        throw new ScenarioError(`members: ${m.code} has an unknown upline ${m.upline}`);
-      const slot = `${m.upline}:${m.side}`;
-      if (taken.has(slot))
-        throw new ScenarioError(`members: ${m.code} takes the ${m.side} of ${m.upline}, already taken`);
-      taken.add(slot);
-    }
-    if (m.referrer && !byCode.has(m.referrer))
-      throw new ScenarioError(`members: ${m.code} has an unknown referrer ${m.referrer}`);
-    depthOf(m.code);
-  }
-  const ordered = [...scenario.members].sort((a, b) => depth.get(a.code)! - depth.get(b.code)!);
+  const { scenario, ordered, depth } = prepared;
   await db.transaction(async (tx) => {
     let n = 0;
     for (const m of ordered) {
-      n++;
+      if (++n % 500 === 0) signal?.throwIfAborted();
       const verified = m.kyc_verified_on !== null;
       const { rows: u } = await tx.execute<{ id: number }>(sql`
         insert into users (email, mobile, password_hash, first_name, last_name, invitation_code, is_verifies_email,
@@ -266,35 +178,36 @@ async function applyEvent(
   }
 }
 
-/** Runs a scenario on `db`, which must be a fresh, migrated database of its own. */
-export async function simulate(db: Db, input: unknown): Promise<SimulationResult> {
-  const parsed = scenarioSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ScenarioError(`scenario: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  }
-  const scenario = parsed.data;
-  if (scenario.plan) {
-    let params;
-    try {
-      params = planWithOverrides(scenario.plan);
-    } catch (err) {
-      throw new ScenarioError(`plan: ${(err as Error).message.split('\n')[0]}`);
-    }
+export interface SimulateOptions {
+  /** Stops the run between days (and while members are created) when it aborts: the client left, or time ran out. */
+  signal?: AbortSignal;
+  /** What the scenario may hold at most; none when absent (the command line). */
+  limits?: ScenarioLimits;
+}
+
+/**
+ * Runs a scenario on `db`, which must be a fresh, migrated database of its own. `input` may be checked
+ * already (prepareScenario, before a database is made for it).
+ */
+export async function simulate(
+  db: Db,
+  input: unknown,
+  opts: SimulateOptions = {},
+): Promise<SimulationResult> {
+  const prepared = input instanceof PreparedScenario ? input : prepareScenario(input, opts.limits);
+  const { scenario, params, events } = prepared;
+  if (params) {
     await db.execute(sql`insert into plan_versions (effective_from, params, note)
       values ('1900-01-01', ${JSON.stringify(params)}::jsonb, 'scenario')`);
   }
-  const events = scenario.events
-    .map((e, index) => ({ e, index }))
-    .sort((a, b) => a.e.date.localeCompare(b.e.date));
-  const late = events.find(({ e }) => e.date > scenario.until);
-  if (late) throw new ScenarioError(`${eventName(late.e, late.index)}: after until (${scenario.until})`);
-  const members = await createMembers(db, scenario);
+  const signal = opts.signal;
+  const members = await createMembers(db, prepared, signal);
   if (events.length === 0) return collect(db, scenario, members);
   const orders = new Map<string, number>();
   const tree = await loadTree(db);
   let next = 0;
   for (let d = events[0]!.e.date; d <= scenario.until; d = addDays(d, 1)) {
+    signal?.throwIfAborted();
     let i = 0;
     while (next < events.length && events[next]!.e.date === d) {
       const { e, index } = events[next]!;

@@ -31,10 +31,13 @@ export async function withScratchDatabase<T>(
     });
     serverUrl = embedded.url;
   }
-  const name = `plan_simulation_${randomBytes(4).toString('hex')}`;
+  const name = `${scratchPrefix(serverUrl)}${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   try {
     await admin.connect();
+    // Held while the database lives: a process that dies with it leaves a database whose lock is
+    // free, which the next start (or run) of any process drops (dropAbandonedScratchDatabases).
+    await admin.query(`select pg_advisory_lock(hashtext($1))`, [name]);
     await admin.query(`create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
@@ -50,4 +53,51 @@ export async function withScratchDatabase<T>(
     await admin.end().catch(() => {});
     await embedded?.stop();
   }
+}
+
+/**
+ * Scratch databases are named after the database whose server holds them (`sim_<database>_<random>`),
+ * so that a portal cleans up its own and no other's.
+ */
+export function scratchPrefix(serverUrl: string): string {
+  const owner = decodeURIComponent(new URL(serverUrl).pathname.slice(1) || 'postgres')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 40);
+  return `sim_${owner}_`;
+}
+
+/**
+ * Drops the scratch databases of `adminUrl`'s owner whose run is over: a process killed in the middle
+ * of a simulation (kill -9, a lost machine) could not drop its own. A database still in use is held
+ * by its run's advisory lock and is left alone. Returns the names dropped.
+ */
+export async function dropAbandonedScratchDatabases(adminUrl: string): Promise<string[]> {
+  const prefix = scratchPrefix(adminUrl);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  const dropped: string[] = [];
+  try {
+    await admin.connect();
+    const { rows } = await admin.query<{ datname: string }>(
+      `select datname from pg_database where starts_with(datname, $1)`,
+      [prefix],
+    );
+    for (const { datname } of rows) {
+      if (!/^[a-z0-9_]+$/.test(datname)) continue;
+      const { rows: lock } = await admin.query<{ free: boolean }>(
+        `select pg_try_advisory_lock(hashtext($1)) as free`,
+        [datname],
+      );
+      if (!lock[0]?.free) continue;
+      try {
+        await admin.query(`drop database if exists ${datname} with (force)`);
+        dropped.push(datname);
+      } finally {
+        await admin.query(`select pg_advisory_unlock(hashtext($1))`, [datname]);
+      }
+    }
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  return dropped;
 }

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 import { desk, paid, treeMember } from '../../helpers/engine';
 import { expectData, expectError } from '../../helpers/expect';
 import { staffToken } from '../../helpers/shop';
+import { scratchPrefix } from '../../../src/db/scratch';
 
 /**
  * The plan on the staff desk (plan section 7): the version in force and the versions, a new version
@@ -104,7 +105,8 @@ describe('the simulator on the staff desk', () => {
     // The live database is untouched: the simulation ran on a database of its own, now dropped.
     const { rows } = await t.database.pool.query(
       `select (select count(*) from members where member_code = 'A')::int as members,
-        (select count(*) from pg_database where datname like 'plan_simulation_%')::int as scratch`,
+        (select count(*) from pg_database where starts_with(datname, $1))::int as scratch`,
+      [scratchPrefix(t.dbUrl)],
     );
     expect(rows[0]).toEqual({ members: 0, scratch: 0 });
   }, 60_000);

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http/errors';
 import { useDescribeError } from '../../lib/i18n/messages';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSimulate } from './api/plan';
+import { useSimulate, useSimulationQueue } from './api/plan';
 import { Money, useFormat } from './components/bits';
 import { DeskTable } from './components/desk-table';
 import { EXAMPLE_SCENARIO, parseScenario } from './model/scenario';
@@ -84,6 +84,8 @@ export default function SimulatorPage() {
   const [text, setText] = useState('');
   const [local, setLocal] = useState<string | null>(null);
   const simulate = useSimulate();
+  const queue = useSimulationQueue(simulate.isPending);
+  const position = simulate.isPending ? queue.data?.mine[0] : undefined;
 
   const run = () => {
     const parsed = parseScenario(text);
@@ -162,8 +164,8 @@ export default function SimulatorPage() {
             </Button>
           </Group>
           {simulate.isPending && (
-            <Text size="sm" c="dimmed">
-              {t('simulator.running')}
+            <Text size="sm" c="dimmed" data-testid="simulator-progress">
+              {position ? t('simulator.queued', { position }) : t('simulator.running')}
             </Text>
           )}
         </Stack>

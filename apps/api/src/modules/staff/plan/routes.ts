@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   planVersionBody,
   planViewSchema,
+  simulationQueueSchema,
   simulationResultSchema,
   simulationScenarioBody,
 } from '@portal/contracts/engine';
@@ -9,9 +11,15 @@ import { envelopeOf } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
 import { envelope } from '../../../plugins/envelope';
 import { staffActor } from '../closings/routes';
-import { newPlanVersion, planView, simulateScenario } from './service';
+import { newPlanVersion, planView, simulateScenario, simulationQueue } from './service';
 
 const staff = { access: 'staff' as const };
+
+/** Whose simulation: a staff member's, or a confidential client's. */
+const ownerOf = (request: FastifyRequest) =>
+  request.principal?.kind === 'user'
+    ? `user:${request.principal.userId}`
+    : `client:${request.principal?.clientId}`;
 
 /**
  * The plan (/staff/v1/plan, plan section 7): the version in force and every version; a new version
@@ -43,6 +51,19 @@ export const staffPlanRoutes =
         bodyLimit: 5 * 1024 * 1024,
         schema: { body: simulationScenarioBody, response: { 200: envelopeOf(simulationResultSchema) } },
       },
-      async (request) => envelope(await simulateScenario(ctx, request.body)),
+      async (request, reply) => {
+        // The client may go away before the result: then the run stops (and leaves the queue).
+        const clientGone = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) clientGone.abort(new Error('the client went away'));
+        });
+        return envelope(await simulateScenario(ctx, request.body, ownerOf(request), clientGone.signal));
+      },
+    );
+
+    app.get(
+      '/v1/plan/simulate/queue',
+      { config: staff, schema: { response: { 200: envelopeOf(simulationQueueSchema) } } },
+      async (request) => envelope(simulationQueue(ctx, ownerOf(request))),
     );
   };

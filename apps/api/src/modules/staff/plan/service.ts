@@ -15,13 +15,14 @@ import {
   planFor,
   planParamsSchema,
 } from '../../../compensation/plan';
-import { ScenarioError, simulate } from '../../../compensation/simulate';
+import { ScenarioError, prepareScenario, simulate } from '../../../compensation/simulate';
 import type { Db } from '../../../db/client';
-import { withScratchDatabase } from '../../../db/scratch';
+import { dropAbandonedScratchDatabases, withScratchDatabase } from '../../../db/scratch';
 import { businessNow } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { auditEngine } from '../audit/repository';
 import { lastClosedDay, planVersions, type VersionRow } from './repository';
+import { SimulationQueue } from './simulation-queue';
 
 const later = (a: string, b: string) => (a > b ? a : b);
 
@@ -107,26 +108,67 @@ export async function newPlanVersion(ctx: AppContext, body: PlanVersionBody, sta
   }
 }
 
-// One simulation at a time per process: each creates, migrates and drops a database of its own.
-let queue: Promise<unknown> = Promise.resolve();
+const queues = new WeakMap<AppContext, SimulationQueue>();
+const queueOf = (ctx: AppContext) => {
+  let q = queues.get(ctx);
+  if (!q) queues.set(ctx, (q = new SimulationQueue(ctx.config.simulator.queue)));
+  return q;
+};
+
+/** Where the caller's simulations stand in this process's queue. */
+export const simulationQueue = (ctx: AppContext, owner: string) => queueOf(ctx).positionsOf(owner);
+
+const refused = (message: string) => new AppError(422, 'VALIDATION_ERROR', message, { scenario: [message] });
 
 /**
  * The plan simulator (plan section 13) for staff: the same code as `npm run plan:simulate`, on a
- * scratch database created on the portal's own PostgreSQL server. A scenario that breaks a rule is a
- * 422 with the command's one line.
+ * scratch database created on the portal's own PostgreSQL server, one run at a time per process.
+ * The scenario is checked (shape, rules, the limits of SIMULATOR_MAX_*) before any database is made;
+ * a run stops when `clientGone` aborts or after SIMULATOR_TIME_LIMIT_SECONDS. A scenario that breaks
+ * a rule or a limit is a 422 with the command's one line.
  */
-export async function simulateScenario(ctx: AppContext, scenario: unknown): Promise<SimulationResult> {
+export async function simulateScenario(
+  ctx: AppContext,
+  input: unknown,
+  owner: string,
+  clientGone: AbortSignal,
+): Promise<SimulationResult> {
   const pool = (ctx.db as unknown as { $client: Pool }).$client;
   const adminUrl = pool.options.connectionString;
   if (!adminUrl)
     throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The simulator needs the database server address');
-  const run = queue.then(() => withScratchDatabase(adminUrl, (db) => simulate(db, scenario)));
-  queue = run.catch(() => undefined);
+  const limits = ctx.config.simulator;
+  let prepared;
   try {
-    return (await run) as SimulationResult;
+    prepared = prepareScenario(input, {
+      members: limits.maxMembers,
+      events: limits.maxEvents,
+      days: limits.maxDays,
+    });
   } catch (err) {
-    if (err instanceof ScenarioError)
-      throw new AppError(422, 'VALIDATION_ERROR', err.message, { scenario: [err.message] });
+    if (err instanceof ScenarioError) throw refused(err.message);
+    throw err;
+  }
+  const timeUp = AbortSignal.timeout(limits.timeLimitMs);
+  const signal = AbortSignal.any([clientGone, timeUp]);
+  try {
+    const result = await queueOf(ctx).run(owner, signal, async () => {
+      await dropAbandonedScratchDatabases(adminUrl);
+      return withScratchDatabase(adminUrl, (db) => simulate(db, prepared, { signal }));
+    });
+    if (result === null)
+      throw new AppError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        `${limits.queue} simulations wait already: try again later`,
+      );
+    return result as SimulationResult;
+  } catch (err) {
+    if (err instanceof ScenarioError) throw refused(err.message);
+    if (timeUp.aborted)
+      throw refused(
+        `The simulation ran longer than ${limits.timeLimitMs / 1000} s and was stopped: simulate fewer members or days`,
+      );
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PlanVersionBody, PlanView, SimulationResult } from '@portal/contracts/engine';
+import type { PlanVersionBody, PlanView, SimulationQueue, SimulationResult } from '@portal/contracts/engine';
 import { apiRequest } from '../../../lib/http/client';
 import { ENGINE_KEY } from './closings';
 
@@ -34,5 +34,16 @@ export function useSimulate() {
         body: scenario,
         timeoutMs: 120_000,
       }),
+  });
+}
+
+/** Where this staff member's simulations stand in the server's queue, asked every second while one is pending. */
+export function useSimulationQueue(pending: boolean) {
+  return useQuery({
+    queryKey: [...PLAN_KEY, 'simulation-queue'],
+    queryFn: ({ signal }) =>
+      apiRequest<SimulationQueue>('/v1/plan/simulate/queue', { service: 'staff', signal }),
+    enabled: pending,
+    refetchInterval: pending ? 1_000 : false,
   });
 }
