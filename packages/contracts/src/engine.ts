@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInput } from './dates.ts';
 import { pageQuery } from './envelope.ts';
 import { bigintId, bigintIdParam } from './ids.ts';
 
@@ -30,7 +31,7 @@ export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
 const money = z.string().meta({ description: 'THB as a decimal string, e.g. "1250.00"' });
 const businessDate = z.string().meta({ description: 'Business date YYYY-MM-DD (Asia/Bangkok)' });
 const instant = z.string().meta({ description: 'ISO 8601 instant (UTC)' });
-const day = z.iso.date('A calendar date written YYYY-MM-DD');
+const day = dateInput;
 
 // ---- the plan (section 7) ------------------------------------------------------------------------
 
@@ -73,7 +74,7 @@ export const planParamsSchema = z.strictObject({
   /** 0 = Sunday … 6 = Saturday. */
   PAYOUT_WEEKDAY: z.number().int().min(0).max(6),
   TRAVEL_CAMPAIGN: z
-    .strictObject({ start: z.iso.date(), end: z.iso.date(), required_points: z.number().int().positive() })
+    .strictObject({ start: dateInput, end: dateInput, required_points: z.number().int().positive() })
     .nullable(),
 });
 export type PlanParams = z.infer<typeof planParamsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInput } from './dates.ts';
 import { int32IdParam } from './ids.ts';
 import { MSG } from './messages.ts';
 import { personName } from './text.ts';
@@ -158,7 +159,7 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 export const updateMeBody = z.strictObject({
   first_name: personName().optional(),
   last_name: personName().optional(),
-  birthday: z.iso.date().nullable().optional(),
+  birthday: dateInput.nullable().optional(),
   gender: z.enum(GENDERS).optional(),
   language: z.enum(['th', 'en']).optional(),
   /** also send notifications by e-mail / SMS */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInput } from './dates.ts';
 import { SUSPENSION_PERIODS, SUSPENSION_STATUSES } from './suspension.ts';
 import { pageQuery } from './envelope.ts';
 import { bigintIdParam } from './ids.ts';
@@ -225,7 +226,7 @@ export const manageMemberBody = z.strictObject({
   referrer_member_id: bigintIdParam.nullable().optional(),
   package: cleanText().max(50).nullable().optional(),
   business_title: cleanText().max(80).nullable().optional(),
-  expiry_date: z.iso.date().nullable().optional(),
+  expiry_date: dateInput.nullable().optional(),
   is_active: z.boolean().optional(),
 });
 export const manageMemberUpdate = manageMemberBody.omit({ user_id: true, referrer_member_id: true });

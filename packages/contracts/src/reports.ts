@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInput } from './dates.ts';
 import { DEFAULT_PER_PAGE } from './envelope.ts';
 import { bigintIdParam } from './ids.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES, SHOP_ORDER_TYPES, bundleItem, money, pageOf } from './shop.ts';
@@ -25,7 +26,7 @@ export const incomeState = z.enum(INCOME_STATES);
 
 // ---- queries --------------------------------------------------------------------------------
 
-const day = z.iso.date({ error: 'A business date written YYYY-MM-DD' });
+const day = dateInput;
 const rangeFields = { date_from: day.optional(), date_to: day.optional() };
 const orderedRange = (q: { date_from?: string | undefined; date_to?: string | undefined }) =>
   !q.date_from || !q.date_to || q.date_from <= q.date_to;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monthInput } from './dates.ts';
 import { bigintIdParam } from './ids.ts';
 import { INCOME_TYPES, LVP_TYPES, POINT_KINDS, businessDate, reportListQuery } from './reports.ts';
 import { SHOP_ORDER_TYPES, money } from './shop.ts';
@@ -148,7 +149,7 @@ export const statementPeriodsSchema = z.object({
 export type StatementPeriods = z.infer<typeof statementPeriodsSchema>;
 
 export const monthlyStatementQuery = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month written YYYY-MM'),
+  month: monthInput,
 });
 export const yearlyStatementQuery = z.object({
   year: z.coerce.number().int().min(2000).max(2999),

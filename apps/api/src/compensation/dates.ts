@@ -1,3 +1,4 @@
+import { inDateRange } from '@portal/contracts/dates';
 /** Business dates (Asia/Bangkok, UTC+7 all year) as 'YYYY-MM-DD' strings. */
 const DAY_MS = 86_400_000;
 const BANGKOK_OFFSET_MS = 7 * 3_600_000;
@@ -27,4 +28,6 @@ export const endOfBangkokDay = (date: string) => new Date(toUtc(date) + DAY_MS -
 /** The most recent Sunday strictly before a date (payout runs pay lines up to it). */
 export const previousSunday = (date: string) => addDays(date, -(weekday(date) === 0 ? 7 : weekday(date)));
 
-export const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && fromUtc(toUtc(s)) === s;
+/** A calendar date written YYYY-MM-DD in the business range every route takes (contracts/dates.ts). */
+export const isDate = (s: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && inDateRange(s) && fromUtc(toUtc(s)) === s;

@@ -1,3 +1,4 @@
+import { inDateRange } from '@portal/contracts/dates';
 /**
  * A report's view in the address: `?from=YYYY-MM-DD&to=YYYY-MM-DD&page=N` (business dates, both
  * ends included), so a link reproduces what was on screen. Without a range a report shows the
@@ -13,9 +14,9 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** The API refuses pages beyond this (reports.ts). */
 export const MAX_PAGE = 100_000;
 
-/** A real calendar date written YYYY-MM-DD (2025-02-30 is not one). */
+/** A real calendar date written YYYY-MM-DD (2025-02-30 is not one) that the API takes (1900–2200). */
 export function isBusinessDate(value: string | null | undefined): value is string {
-  if (!value) return false;
+  if (!value || !inDateRange(value)) return false;
   const m = DATE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -29,6 +29,11 @@ describe('the report view in the address', () => {
     expect(view('to=2026-09-01')).toMatchObject({ from: '2026-09-01', to: '2026-09-01' });
     expect(isBusinessDate('2026-13-01')).toBe(false);
     expect(isBusinessDate('2026-1-01')).toBe(false);
+    // Outside the range the API takes (1900-01-01 .. 2200-12-31): the month of today instead of a 422.
+    for (const d of ['0000-01-01', '0100-03-01', '1899-12-31', '2201-01-01', '9999-12-31'])
+      expect(isBusinessDate(d), d).toBe(false);
+    expect(isBusinessDate('1900-01-01') && isBusinessDate('2200-12-31')).toBe(true);
+    expect(view('from=0000-01-01&to=0000-01-31')).toMatchObject({ from: '2026-11-01', to: '2026-11-30' });
   });
 
   it('reads a page that is not a whole number from 1 as page 1 and caps it at the API limit', () => {
