@@ -143,6 +143,38 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(48),
+  /** A bank transfer without a slip yet holds its units this long; a slip extends it to SHOP_PAYMENT_HOURS (issue 19). */
+  SHOP_TRANSFER_NO_SLIP_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(120),
+  /** A PromptPay order holds its units this long for the provider's callback. */
+  SHOP_PROMPTPAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
+  /** One order of a member: at most this many units of a product, this many products, this total. */
+  SHOP_MEMBER_MAX_LINE_QUANTITY: z.coerce.number().int().min(1).max(999).default(50),
+  SHOP_MEMBER_MAX_ORDER_LINES: z.coerce.number().int().min(1).max(200).default(30),
+  SHOP_MEMBER_MAX_ORDER_TOTAL: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/)
+    .default('100000.00'),
+  /** One guest order in a community shop: the same three caps. */
+  SHOP_GUEST_MAX_LINE_QUANTITY: z.coerce.number().int().min(1).max(999).default(10),
+  SHOP_GUEST_MAX_ORDER_LINES: z.coerce.number().int().min(1).max(50).default(10),
+  SHOP_GUEST_MAX_ORDER_TOTAL: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/)
+    .default('20000.00'),
+  /** Unpaid orders holding stock at once: per member, per guest e-mail or telephone, per client address. */
+  SHOP_MAX_UNPAID_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(3),
+  SHOP_MAX_UNPAID_PER_GUEST: z.coerce.number().int().min(1).max(1000).default(2),
+  SHOP_MAX_UNPAID_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   /** The staff desk's plan simulator (issue 19): how large a scenario may be and how long it may run. */
@@ -229,8 +261,26 @@ export interface ShopSettings {
   shippingFee: string;
   /** Orders of at least this total ship free; null: never free. */
   freeShippingFrom: string | null;
-  /** Hours an order waits for its payment (no slip sent, or the slip rejected) before it is canceled. */
+  /**
+   * Hours a transfer order with a slip sent waits for its payment (the full window: a rejected slip
+   * may be replaced until then) before it is canceled.
+   */
   paymentHours: number;
+  /** How long an unpaid order holds its units by payment kind, before a slip (issue 19). */
+  holdMinutes: { transferNoSlip: number; promptpay: number };
+  /** Per order (member, guest) and on the unpaid orders holding stock at once. */
+  caps: {
+    member: OrderCaps;
+    guest: OrderCaps;
+    unpaid: { perMember: number; perGuest: number; perAddress: number };
+  };
+}
+
+export interface OrderCaps {
+  lineQuantity: number;
+  lines: number;
+  /** The order's total (goods and shipping), baht as a decimal string. */
+  total: string;
 }
 
 /**
@@ -273,6 +323,24 @@ function shopSettings(e: z.infer<typeof envSchema>, demoMode: boolean): ShopSett
     shippingFee: e.SHOP_SHIPPING_FEE,
     freeShippingFrom: e.SHOP_FREE_SHIPPING_FROM === '' ? null : e.SHOP_FREE_SHIPPING_FROM,
     paymentHours: e.SHOP_PAYMENT_HOURS,
+    holdMinutes: { transferNoSlip: e.SHOP_TRANSFER_NO_SLIP_MINUTES, promptpay: e.SHOP_PROMPTPAY_MINUTES },
+    caps: {
+      member: {
+        lineQuantity: e.SHOP_MEMBER_MAX_LINE_QUANTITY,
+        lines: e.SHOP_MEMBER_MAX_ORDER_LINES,
+        total: e.SHOP_MEMBER_MAX_ORDER_TOTAL,
+      },
+      guest: {
+        lineQuantity: e.SHOP_GUEST_MAX_LINE_QUANTITY,
+        lines: e.SHOP_GUEST_MAX_ORDER_LINES,
+        total: e.SHOP_GUEST_MAX_ORDER_TOTAL,
+      },
+      unpaid: {
+        perMember: e.SHOP_MAX_UNPAID_PER_MEMBER,
+        perGuest: e.SHOP_MAX_UNPAID_PER_GUEST,
+        perAddress: e.SHOP_MAX_UNPAID_PER_ADDRESS,
+      },
+    },
   };
 }
 

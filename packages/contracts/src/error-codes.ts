@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'PLAN_RULE',
   'SELLING_PRICE_OUT_OF_RANGE',
   'ORDER_STATUS_CONFLICT',
+  'ORDER_TOO_LARGE',
+  'TOO_MANY_UNPAID_ORDERS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

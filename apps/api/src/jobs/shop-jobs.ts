@@ -2,9 +2,11 @@ import { expireUnpaidOrders } from '../modules/shop/orders/service';
 import type { JobDefinition } from './registry';
 
 /**
- * Orders not paid in time (`SHOP_PAYMENT_HOURS`) are canceled every ten minutes, on the business
- * clock (in demo mode a moved date expires them too): their units go back on the shelf and the LVP
- * and points spent on them come back.
+ * Orders not paid in time (the hold of their payment kind, `expires_at`: a transfer without a slip
+ * SHOP_TRANSFER_NO_SLIP_MINUTES, PromptPay SHOP_PROMPTPAY_MINUTES, a rejected slip's order the full
+ * SHOP_PAYMENT_HOURS) are canceled every ten minutes, on the business clock (in demo mode a moved
+ * date expires them too): their units go back on the shelf and the LVP and points spent on them
+ * come back.
  */
 export const unpaidOrdersJob: JobDefinition = {
   name: 'unpaid-orders',

@@ -8,6 +8,7 @@ import { AppError } from '../../../lib/errors';
 import type { Actor } from '../audit';
 import { stockOf, takeStock, type ProductRow } from '../catalog/repository';
 import { shopErrors } from '../errors';
+import { holdWindow } from '../holds/rules';
 import { providerFor } from '../payments/providers';
 import { insertPayment } from '../payments/repository';
 import { paidAtOnce, payOrder } from '../payments/service';
@@ -49,6 +50,8 @@ export interface OrderDraft {
   takesStock: boolean;
   /** The plan in force, when the caller has read it already. */
   plan?: Plan;
+  /** The client's address (unpaid guest orders are capped per address); none for the seed and the API. */
+  clientAddress?: string | null;
 }
 
 const lvpShort = (lvp: number) =>
@@ -140,6 +143,7 @@ export async function placeOrder(
       customer: draft.customer,
       guestKeyHash: draft.guestKeyHash,
       paymentMethod: method ?? 'external',
+      clientAddress: draft.clientAddress ?? null,
     },
     audit: {
       actor: by.actor,
@@ -173,8 +177,9 @@ export async function placeOrder(
     if (providerFor(ctx.config.shop, method).paysAtOnce) {
       await paidAtOnce(tx, payment, when, { actor: `provider:${method}`, userId: null }, draft.plan);
     } else {
-      const hours = ctx.config.shop.paymentHours;
-      await insertPayment(tx, { ...payment, expiresAt: new Date(when.at.getTime() + hours * 3_600_000) });
+      // The units are held for a time that fits the payment kind (issue 19): short until a slip or the callback.
+      const kind = method === 'transfer' ? 'transfer' : 'promptpay';
+      await insertPayment(tx, { ...payment, ...holdWindow(kind, when.at, ctx.config.shop) });
     }
   }
 

@@ -85,10 +85,10 @@ export async function insertOrderRecords(
       select i.id, v.product_id, v.kind, v.bundle_items from i join v on v.line_no = i.line_no),
     s as (
       insert into shop_orders (order_id, channel, buyer_user_id, idempotency_scope, idempotency_key, request_hash,
-        delivery_method, shipping_address, customer, guest_key_hash, payment_method)
+        delivery_method, shipping_address, customer, guest_key_hash, payment_method, client_address)
       select o.id, ${s.channel}, ${s.buyerUserId ?? null}::bigint, ${s.idempotencyScope}, ${s.idempotencyKey},
         ${s.requestHash}, ${s.deliveryMethod}, ${json(s.shippingAddress)}::jsonb, ${json(s.customer)}::jsonb,
-        ${s.guestKeyHash ?? null}, ${s.paymentMethod}
+        ${s.guestKeyHash ?? null}, ${s.paymentMethod}, ${s.clientAddress ?? null}::text
       from o),
     a as (
       insert into shop_audit (order_id, actor, actor_user_id, action, detail)

@@ -19,6 +19,7 @@ import { cartLines, clearCart } from '../cart/repository';
 import { shopNow } from '../clock';
 import { planRule, shopErrors } from '../errors';
 import { pick, type Lang } from '../language';
+import { checkHolds, type Holder } from '../holds/service';
 import { isOffered } from '../payments/providers';
 import { currentPackage, packageChoice } from './packages';
 import { checkDraft, placeOrder, type DraftLine, type OrderDraft } from './place';
@@ -81,6 +82,9 @@ async function buyerName(tx: Tx, userId: number) {
 }
 
 export type Draft = Omit<OrderDraft, 'idempotency'>;
+
+/** A member's unpaid orders are counted by account (their checkouts already run one at a time). */
+const memberHolder = (userId: number): Holder => ({ buyerUserId: userId, guest: null, address: null });
 
 /**
  * The member's cart as an order draft, with every rule the checkout enforces before it writes: the
@@ -191,7 +195,15 @@ export async function memberDraft(
  */
 export async function memberCheckout(
   ctx: AppContext,
-  input: { userId: number; key: string; hash: string; body: CheckoutInput; lang: Lang; by: Actor },
+  input: {
+    userId: number;
+    key: string;
+    hash: string;
+    body: CheckoutInput;
+    lang: Lang;
+    by: Actor;
+    ip: string | null;
+  },
 ): Promise<Placed> {
   const { userId, body } = input;
   const scope = `user:${userId}`;
@@ -202,12 +214,13 @@ export async function memberCheckout(
     const again = await replay(tx, scope, input.key, input.hash);
     if (again) return again;
     const draft = await memberDraft(tx, ctx, { userId, body, lang: input.lang, when, lock: true });
+    await checkHolds(tx, ctx.config.shop, draft, 'member', memberHolder(userId), true);
     let placed;
     try {
       placed = await placeOrder(
         tx,
         ctx,
-        { ...draft, idempotency: { scope, key: input.key, hash: input.hash } },
+        { ...draft, clientAddress: input.ip, idempotency: { scope, key: input.key, hash: input.hash } },
         when,
         input.by,
       );
@@ -233,6 +246,7 @@ export async function memberQuote(
   const when = await shopNow(ctx);
   return readOnly(ctx, async (tx) => {
     const draft = await memberDraft(tx, ctx, { ...input, when, lock: false });
+    await checkHolds(tx, ctx.config.shop, draft, 'member', memberHolder(input.userId), false);
     return quoteOf(draft, await checkDraft(tx, draft));
   });
 }

@@ -124,6 +124,7 @@ export const communityRoutes =
           body: request.body,
           lang,
           by: { actor: 'guest', userId: null },
+          ip: request.ip,
         });
         const order = await orderAnswer(ctx, placed.orderId, lang);
         if (placed.replayed) reply.header('idempotent-replayed', 'true');
@@ -150,6 +151,7 @@ export const communityRoutes =
             shopCode: request.params.shopCode,
             body: request.body,
             lang: languageOf(request),
+            ip: request.ip,
           }),
         ),
     );

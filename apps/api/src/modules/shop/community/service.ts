@@ -23,6 +23,7 @@ import { quoteOf, readOnly } from '../checkout/quote';
 import { mustBeOffered, replay, type Placed } from '../checkout/service';
 import { shopNow } from '../clock';
 import { shopErrors } from '../errors';
+import { checkHolds, type Holder } from '../holds/service';
 import { pick, type Lang } from '../language';
 import { orderByNo, type OrderRecord } from '../orders/repository';
 import {
@@ -190,6 +191,13 @@ async function guestDraft(
   };
 }
 
+/** A guest's unpaid orders are counted by their telephone, their e-mail and the client's address. */
+const guestHolder = (body: GuestQuoteInput, ip: string | null): Holder => ({
+  buyerUserId: null,
+  guest: { telephone: body.customer?.telephone ?? null, email: body.customer?.email ?? null },
+  address: ip,
+});
+
 /**
  * A guest's order in a member's community shop, paid by the guest. The answer carries the key that
  * reads and pays it; the same Idempotency-Key answers the same order (with a fresh key: the one
@@ -197,7 +205,15 @@ async function guestDraft(
  */
 export async function guestCheckout(
   ctx: AppContext,
-  input: { shopCode: string; key: string; hash: string; body: GuestInput; lang: Lang; by: Actor },
+  input: {
+    shopCode: string;
+    key: string;
+    hash: string;
+    body: GuestInput;
+    lang: Lang;
+    by: Actor;
+    ip: string | null;
+  },
 ): Promise<Placed & { guestKey: string }> {
   const { body } = input;
   mustBeOffered(ctx, body.payment_method);
@@ -212,12 +228,14 @@ export async function guestCheckout(
       await rotateGuestKey(tx, again.orderId, sha256(key));
       return { ...again, guestKey: key };
     }
-    const draft = await guestDraft(tx, ctx, seller, body, input.lang);
+    const draft = { ...(await guestDraft(tx, ctx, seller, body, input.lang)), guestKeyHash: null };
+    await checkHolds(tx, ctx.config.shop, draft, 'guest', guestHolder(body, input.ip), true);
     const placed = await placeOrder(
       tx,
       ctx,
       {
         ...draft,
+        clientAddress: input.ip,
         idempotency: { scope, key: input.key, hash: input.hash },
         guestKeyHash: sha256(key),
       },
@@ -234,12 +252,13 @@ export async function guestCheckout(
  */
 export async function guestQuote(
   ctx: AppContext,
-  input: { shopCode: string; body: GuestQuoteInput; lang: Lang },
+  input: { shopCode: string; body: GuestQuoteInput; lang: Lang; ip: string | null },
 ): Promise<OrderQuote> {
   mustBeOffered(ctx, input.body.payment_method);
   const seller = await shopOf(ctx.db, input.shopCode);
   return readOnly(ctx, async (tx) => {
     const draft = { ...(await guestDraft(tx, ctx, seller, input.body, input.lang)), guestKeyHash: null };
+    await checkHolds(tx, ctx.config.shop, draft, 'guest', guestHolder(input.body, input.ip), false);
     return quoteOf(draft, await checkDraft(tx, draft));
   });
 }

@@ -60,7 +60,7 @@ export async function pageOfOrders(db: Db | Tx, where: SQL | undefined, limit: n
   return { rows, total };
 }
 
-/** Staff search: order number, member code, buyer or guest name, e-mail or telephone. */
+/** Staff search: order number, member code, buyer or guest name, e-mail or telephone, client address. */
 export function orderSearch(q: string): SQL {
   const pattern = containsPattern(q);
   return or(
@@ -70,6 +70,8 @@ export function orderSearch(q: string): SQL {
     ilike(sql`coalesce(${shopOrders.customer}->>'name', '')`, pattern),
     ilike(sql`coalesce(${shopOrders.customer}->>'telephone', '')`, pattern),
     ilike(users.email, pattern),
+    ilike(sql`coalesce(${shopOrders.customer}->>'email', '')`, pattern),
+    ilike(sql`coalesce(${shopOrders.clientAddress}, '')`, pattern),
   )!;
 }
 

@@ -61,6 +61,7 @@ export const orderRoutes =
           body: request.body,
           lang,
           by: actorOf(request),
+          ip: request.ip,
         });
         const order = await orderAnswer(ctx, placed.orderId, lang);
         if (placed.replayed) reply.header('idempotent-replayed', 'true');

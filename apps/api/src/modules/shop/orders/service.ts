@@ -80,6 +80,8 @@ export interface CancelOptions {
   /** Staff may cancel a paid order: a refund, reversed through the engine (plan 2.4). */
   allowPaid: boolean;
   reason: string | null;
+  /** The audit line's action for an unpaid order, when it says more than `order_canceled`. */
+  action?: 'hold_released';
 }
 
 /**
@@ -119,7 +121,7 @@ export async function cancelLocked(
   rec: OrderRecord,
   when: Moment,
   by: Actor,
-  opts: Pick<CancelOptions, 'allowPaid' | 'reason'>,
+  opts: Pick<CancelOptions, 'allowPaid' | 'reason' | 'action'>,
 ): Promise<number> {
   const o = rec.order;
   const paid = o.paymentStatus === 'paid';
@@ -141,7 +143,7 @@ export async function cancelLocked(
   await audit(
     tx,
     by,
-    paid ? 'order_refunded' : 'order_canceled',
+    paid ? 'order_refunded' : (opts.action ?? 'order_canceled'),
     { orderId: o.id },
     { reason: opts.reason, date: when.date, stock_returned: rec.shop.channel !== 'API' && !shipped },
   );
@@ -152,10 +154,12 @@ const EXPIRED_REASON = 'The time to pay ran out';
 const SCHEDULER: Actor = { actor: 'scheduler', userId: null };
 
 /**
- * Orders whose payment the buyer did not make in time (`SHOP_PAYMENT_HOURS`: no slip sent, or the
- * slip rejected and no other sent) are canceled as a member's cancel does it: units back on the
- * shelf, LVP and points spent on them returned, the payment canceled. Each in its own transaction;
- * running it again changes nothing.
+ * Orders whose payment the buyer did not make in time are canceled as a member's cancel does it:
+ * units back on the shelf, LVP and points spent on them returned, the payment canceled. The time is
+ * the payment's `expires_at`, set per kind (holds/rules.ts: a transfer without a slip
+ * SHOP_TRANSFER_NO_SLIP_MINUTES, PromptPay SHOP_PROMPTPAY_MINUTES, a transfer whose slip was
+ * rejected the full SHOP_PAYMENT_HOURS); a slip waiting for staff is never expired. Each in its own
+ * transaction; running it again changes nothing.
  */
 export async function expireUnpaidOrders(
   ctx: AppContext,

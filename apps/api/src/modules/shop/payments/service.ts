@@ -9,6 +9,7 @@ import { discard, newStorageKey, promoteUpload, stageUpload, stagingKey } from '
 import type { UploadedFile } from '../../../lib/uploads';
 import { audit, providerActor, type Actor } from '../audit';
 import { planRule, shopErrors } from '../errors';
+import { extendedBySlip } from '../holds/rules';
 import {
   decideSlip,
   insertConfirmedPayment,
@@ -107,7 +108,7 @@ export async function paidAtOnce(
 /**
  * A transfer slip for an unpaid order, checked by its bytes by the caller. Staged, its row
  * committed, then moved into place (lib/storage). A newer slip replaces one still waiting; a slip
- * already sent for another order is refused.
+ * already sent for another order is refused. The order's hold extends to the full payment window.
  */
 export async function submitSlip(ctx: AppContext, orderId: number, file: UploadedFile, by: Actor) {
   const key = newStorageKey('slips', `.${file.ext}`);
@@ -133,8 +134,16 @@ export async function submitSlip(ctx: AppContext, orderId: number, file: Uploade
         sizeBytes: file.data.length,
         sha256: file.sha256,
       });
-      await setPayment(tx, p.id, { state: 'submitted' });
-      await audit(tx, by, 'slip_submitted', { orderId }, { slip_id: slipId, file_name: file.name });
+      // The slip shows the buyer paid: the units stay held for the full window (issue 19).
+      const expiresAt = extendedBySlip(p.expiresAt, p.windowEndsAt);
+      await setPayment(tx, p.id, { state: 'submitted', expiresAt });
+      await audit(
+        tx,
+        by,
+        'slip_submitted',
+        { orderId },
+        { slip_id: slipId, file_name: file.name, held_until: expiresAt?.toISOString() ?? null },
+      );
     });
   } catch (err) {
     await discard(ctx.storage, [stagingKey(key)]);

@@ -8,10 +8,9 @@ import {
   pageOf,
   reasonBody,
   shipBody,
-  staffOrderQuery,
-  staffOrderRow,
   staffOrderSchema,
 } from '@portal/contracts/shop';
+import { staffOrderListQuery, staffOrderListRow } from '@portal/contracts/shop-holds';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import { envelope } from '../../../plugins/envelope';
@@ -19,7 +18,14 @@ import { actorOf, type Actor } from '../../shop/audit';
 import { languageOf } from '../../shop/language';
 import { sendSlip, slipFileAnswer } from '../../shop/orders/routes';
 import { cancelOrder, fulfil } from '../../shop/orders/service';
-import { confirmOrderSlip, deskOrder, deskOrderId, deskOrders, rejectOrderSlip } from './service';
+import {
+  confirmOrderSlip,
+  deskOrder,
+  deskOrderId,
+  deskOrders,
+  rejectOrderSlip,
+  releaseHold,
+} from './service';
 
 const staff = { access: 'staff' as const };
 const one = { params: orderNumberParam, response: { 200: envelopeOf(staffOrderSchema) } };
@@ -46,7 +52,12 @@ export const staffOrderRoutes =
       '/v1/orders',
       {
         config: staff,
-        schema: { querystring: staffOrderQuery, response: { 200: envelopeOf(pageOf(staffOrderRow)) } },
+        schema: {
+          description:
+            'Orders found by number, member, buyer, guest or client address; `holding=true` lists the unpaid orders holding stock, each with its hold (until when, units, address).',
+          querystring: staffOrderListQuery,
+          response: { 200: envelopeOf(pageOf(staffOrderListRow)) },
+        },
       },
       async (request) => envelope(await deskOrders(ctx, request.query)),
     );
@@ -110,6 +121,23 @@ export const staffOrderRoutes =
           allowPaid: true,
           reason: request.body.reason,
         });
+        return answer(request, request.params.number);
+      },
+    );
+
+    app.post(
+      '/v1/orders/:number/release',
+      {
+        config: staff,
+        schema: {
+          ...one,
+          description:
+            "Releases an unpaid order's hold on the shelf: the order is canceled (units back, LVP and points back, payment canceled), audited as hold_released with the reason. A paid order answers 409 ORDER_NOT_CANCELABLE.",
+          body: reasonBody,
+        },
+      },
+      async (request) => {
+        await releaseHold(ctx, request.params.number, request.body.reason, decider(request));
         return answer(request, request.params.number);
       },
     );
