@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateInput } from './dates.ts';
 import { pageQuery } from './envelope.ts';
 import { bigintId, bigintIdParam } from './ids.ts';
+import { MAX_POINTS_PER_UNIT, unitPrice } from './shop.ts';
 
 /**
  * The compensation engine as staff see it (/staff/v1: closings, payouts, the plan, adjustments, the
@@ -38,10 +39,11 @@ const day = dateInput;
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'a decimal string, e.g. "0.20"');
 const amount = z.string().regex(/^\d+(\.\d{1,2})?$/, 'an amount, e.g. "100.00"');
 
+/** A package is sold as a product: its price and points within a product's (shop.ts, issue 19). */
 const packageSchema = z.strictObject({
-  price: amount,
-  pv: z.number().int().positive(),
-  cycle_value: z.number().int().positive(),
+  price: unitPrice,
+  pv: z.number().int().positive().max(MAX_POINTS_PER_UNIT),
+  cycle_value: z.number().int().positive().max(MAX_POINTS_PER_UNIT),
   income_percent: decimal,
   max_income_per_day: amount,
 });

@@ -50,6 +50,22 @@ export const amountText = z
   .trim()
   .regex(/^\d{1,10}(\.\d{1,2})?$/, 'An amount such as "120.00", not negative, at most two decimals');
 export const money = z.string().meta({ description: 'THB as a decimal string, e.g. "1250.00"' });
+
+/**
+ * The most one unit of a product may cost, and carry in PV or LVP (issue 19, item 7). With at most
+ * 999 of a product and 200 products in an order (the order caps' ceilings), no order a contract lets
+ * through overflows its columns: money numeric(14,2), PV and LVP integer (200 × 999 × 10,000 < 2^31).
+ */
+export const MAX_UNIT_PRICE = 1_000_000;
+export const MAX_POINTS_PER_UNIT = 10_000;
+const unitPriceMessage = `A price such as "120.00", at most ${MAX_UNIT_PRICE.toLocaleString('en-US')}.00, two decimals`;
+/** A unit price as typed (retail, member or selling price): an amount of at most MAX_UNIT_PRICE. */
+export const unitPrice = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, unitPriceMessage)
+  .refine((v) => Number(v) <= MAX_UNIT_PRICE, unitPriceMessage);
+export const pointsPerUnit = z.number().int().min(0).max(MAX_POINTS_PER_UNIT);
 export const productCode = z
   .string()
   .trim()
@@ -354,7 +370,7 @@ export const sellingPriceSchema = z.object({
   custom: z.boolean(),
 });
 export type SellingPrice = z.infer<typeof sellingPriceSchema>;
-export const sellingPriceBody = z.strictObject({ selling_price: amountText });
+export const sellingPriceBody = z.strictObject({ selling_price: unitPrice });
 
 // ---- network API: dropship income -----------------------------------------------------------
 
@@ -381,13 +397,13 @@ export const dropshipIncomeBody = z.strictObject({
   /** The selling system's order reference: sending it again answers the same rows. */
   reference: z.string().regex(/^[A-Za-z0-9_.:-]{4,64}$/),
   items: z
-    .array(z.strictObject({ product_code: productCode, quantity, selling_price: amountText }))
+    .array(z.strictObject({ product_code: productCode, quantity, selling_price: unitPrice }))
     .min(1)
     .max(50),
 });
 /** PUT /network/api/v1/dropship_income/{id}: corrects a line's quantity or selling price. */
 export const dropshipIncomeUpdateBody = z
-  .strictObject({ quantity: quantity.optional(), selling_price: amountText.optional() })
+  .strictObject({ quantity: quantity.optional(), selling_price: unitPrice.optional() })
   .refine(
     (b) => b.quantity !== undefined || b.selling_price !== undefined,
     'Give a quantity or a selling price',
@@ -401,10 +417,10 @@ const productFields = {
   name_en: cleanText().min(1).max(200),
   description_th: cleanText().max(4000),
   description_en: cleanText().max(4000),
-  retail_price: amountText,
-  member_price: amountText,
-  pv_per_unit: z.number().int().min(0).max(1_000_000),
-  lvp_per_unit: z.number().int().min(0).max(1_000_000),
+  retail_price: unitPrice,
+  member_price: unitPrice,
+  pv_per_unit: pointsPerUnit,
+  lvp_per_unit: pointsPerUnit,
   stock: z.number().int().min(0).max(10_000_000),
   active: z.boolean(),
   sort_order: z.number().int().min(0).max(100_000),

@@ -50,7 +50,16 @@ let staff: string;
 let member: Awaited<ReturnType<typeof memberWithToken>>;
 let doc: { paths: Record<string, Record<string, Operation>> };
 beforeAll(async () => {
-  t = await createTestApp({ ...SHOP_ENV, DEMO_MODE: 'true', DEMO_SEED: 'false', RATE_LIMIT_LOGIN: '1000' });
+  t = await createTestApp({
+    ...SHOP_ENV,
+    DEMO_MODE: 'true',
+    DEMO_SEED: 'false',
+    RATE_LIMIT_LOGIN: '1000',
+    // The order caps at the ceilings their settings allow: what a legal order can be at most.
+    SHOP_MEMBER_MAX_LINE_QUANTITY: '999',
+    SHOP_MEMBER_MAX_ORDER_LINES: '200',
+    SHOP_MEMBER_MAX_ORDER_TOTAL: '999999999.99',
+  });
   member = await memberWithToken(t);
   const s = await memberWithToken(t);
   await makeStaff(t, s.user.id);
@@ -204,6 +213,61 @@ describe('every route with hostile values', () => {
       for (const token of [staff, member.token])
         expectNo500(s.key, await send(s, token, GOOD_DATE, '2026-01'));
     expect(failures).toEqual([]);
+  });
+
+  it('when products at the most the contract takes (price, PV, LVP) are checked out 999 at a time then the answer is an order or a clear 422, never 500', async () => {
+    /** A product at the largest of `tries` the contract takes; the old contract took the first of each. */
+    async function largest(tries: { price: string; points: number }[], cheap: boolean) {
+      for (const { price, points } of tries) {
+        const code = `TOP${randomUUID().slice(0, 8).toUpperCase()}`;
+        const res = await call(t.app, 'POST', '/staff/v1/products', {
+          token: staff,
+          body: {
+            code,
+            category: 'health',
+            name_th: 'สูงสุด',
+            name_en: 'Largest',
+            retail_price: cheap ? '1.00' : price,
+            member_price: cheap ? '1.00' : price,
+            pv_per_unit: points,
+            lvp_per_unit: points,
+            stock: 5_000,
+          },
+        });
+        if (res.statusCode === 201) return code;
+        expect(res.statusCode, res.body).toBe(422);
+      }
+      throw new Error('no product was taken');
+    }
+    const tries = [
+      { price: '9999999999.99', points: 1_000_000 },
+      { price: '1000000.00', points: 10_000 },
+    ];
+    // Dearest: 999 of it overflowed the order's numeric(14,2); richest in points: three lines of 999
+    // overflowed its integer PV and LVP.
+    const carts = [
+      [await largest(tries, false)],
+      await Promise.all([0, 1, 2].map(() => largest(tries, true))),
+    ];
+    for (const codes of carts) {
+      const buyer = await memberWithToken(t);
+      for (const code of codes) {
+        const res = await call(t.app, 'POST', '/shop/v1/cart/items', {
+          token: buyer.token,
+          body: { product_code: code, quantity: 999 },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      for (const path of ['/shop/v1/orders/quote', '/shop/v1/orders']) {
+        const res = await call(t.app, 'POST', path, {
+          token: buyer.token,
+          body: { delivery: { method: 'pickup' }, payment_method: 'transfer' },
+          headers: { 'idempotency-key': randomUUID() },
+        });
+        expect([200, 201, 422], `${path}: ${res.body.slice(0, 300)}`).toContain(res.statusCode);
+        if (res.statusCode === 422) expect(res.json().status.error_code).not.toBe('VALIDATION_ERROR');
+      }
+    }
   });
 
   it('when a plan scenario or the demo clock names a date outside the range then the answer is 422', async () => {

@@ -16,7 +16,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { PRODUCT_CATEGORIES, type Product, type ProductCategory } from '@portal/contracts/shop';
+import {
+  MAX_POINTS_PER_UNIT,
+  PRODUCT_CATEGORIES,
+  type Product,
+  type ProductCategory,
+} from '@portal/contracts/shop';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -92,11 +97,12 @@ export function ProductForm({
     required: true,
     placeholder: '0.00',
   });
-  /** A whole-number field of 0 or more: its value, change and bounds. */
+  /** A whole-number field of 0 or more: its value, change and bounds (PV and LVP per unit have a ceiling). */
   const whole = (key: WholeField) => ({
     value: d[key],
     onChange: (v: string | number) => set(key, int(v)),
     min: 0,
+    max: key === 'stock' ? undefined : MAX_POINTS_PER_UNIT,
     allowDecimal: false,
   });
 
