@@ -17,14 +17,14 @@ import {
 } from '@portal/contracts/statements';
 import { envelopeOf, pageOf } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
-import { businessNow } from '../../../lib/clock';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
 import { fileAnswer } from '../../../plugins/responses';
 import { listCanceled } from './canceled-service';
 import { listLots, lotDetail, releaseLot } from './hold-service';
 import { monthlyStatement, statementPeriods, yearlyStatement } from './statement-service';
-import { whtCertificatePdf } from './wht-pdf';
+import { whtCertificate } from './wht-certificate-service';
+import { closeWhtRenderer } from './wht-renderer';
 
 // A suspended member is refused every one of these (403 ACCOUNT_SUSPENDED, decision 012; plan 5.1).
 const mine = { access: 'user' as const };
@@ -36,6 +36,8 @@ const mine = { access: 'user' as const };
 export const statementRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // The certificate renderer's worker thread stops with the server.
+    app.addHook('onClose', closeWhtRenderer);
     app.get(
       '/hold_point',
       {
@@ -112,15 +114,10 @@ export const statementRoutes =
         },
       },
       async (request, reply) => {
-        const statement = await yearlyStatement(ctx, userId(request), request.params.year);
-        const { date } = await businessNow(ctx.db, ctx.config);
-        const pdf = await whtCertificatePdf(statement, date);
+        const { pdf, name } = await whtCertificate(ctx, userId(request), request.params.year);
         return reply
           .type('application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename="wht-50tawi-${statement.year}-${statement.payee.member_code}.pdf"`,
-          )
+          .header('content-disposition', `attachment; filename="${name}"`)
           .header('cache-control', 'no-store')
           .send(pdf);
       },
