@@ -144,7 +144,8 @@ describe('the dashboard', () => {
       await expect(visibleText(page.getByTestId('standing-title'))).resolves.toContain('คุณได้รับตำแหน่งสูงสุดแล้ว');
       // The growth chart is @mantine/charts (recharts): twelve months of bars, Buddhist-era ticks.
       const chart = page.getByTestId('dashboard-growth');
-      await chart.locator('.recharts-bar-rectangle').first().waitFor();
+      // (A month without new members draws an empty bar: wait for one that shows.)
+      await chart.locator('.recharts-bar-rectangle').filter({ visible: true }).first().waitFor();
       expect(
         await chart
           .locator('.recharts-cartesian-axis-tick-value')

@@ -161,7 +161,7 @@ describe('the member reports', () => {
       const headers = await page.locator('[data-testid="report-table"] thead th').allInnerTexts();
       expect(header).toEqual(headers.map((h) => h.trim()).filter((h) => h !== ''));
       const byDate = new Map(lines.slice(1).map((l) => [l.split(',')[0]!, l.split(',')]));
-      const paidAt = header.indexOf('จ่าย');
+      const paidAt = header.indexOf('รายได้ (หลังเพดาน)');
       const cyclesAt = header.indexOf('รอบ');
       for (const row of page2.items) {
         const line = byDate.get(row.id);
@@ -212,7 +212,33 @@ describe('the member reports', () => {
       // The weekly chart under the cards has drawn its bars (it is sized after it mounts).
       await page.getByTestId('income-chart').locator('.recharts-bar-rectangle').first().waitFor();
       await shot(page, 'reports-index-th-phone');
+      // The cycle report's summary on a phone: earned, waiting and paid, and what they sum.
+      await page.goto('/reports/cycle_bonus');
+      await page.getByTestId('summary-note').waitFor({ state: 'visible' });
+      await shot(page, 'reports-cycle-bonus-th-phone');
     });
+    // In English: the cycle card's words are the CYCLE lines' sums the API answers (decision 021).
+    const token = await tokenOf(DEMO.email, DEMO.password);
+    const cycle = await call<{ amount: string; waiting: string; paid: string }>(
+      '/network/api/v1/report/summary_cycle',
+      token,
+    );
+    for (const [viewport, size] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await withPage(browser, { viewport: size, lang: 'en' }, async (page) => {
+        await signInDemo(page);
+        await page.goto('/reports/cycle_bonus?from=2000-01-01&to=2099-12-31');
+        for (const key of ['amount', 'waiting', 'paid'] as const)
+          await expect
+            .poll(async () =>
+              (await page.getByTestId(`summary-${key}`).innerText()).split('\n').pop()!.replace(/,/g, ''),
+            )
+            .toBe(cycle[key]);
+        await shot(page, `reports-cycle-bonus-en-${viewport}`);
+      });
+    }
     await withPage(browser, { viewport: DESKTOP, lang: 'th' }, async (page) => {
       await page.goto('/auth/login');
       await submitLogin(page, DEMO.suspendedEmail, DEMO.suspendedPassword);

@@ -220,12 +220,20 @@ describe('hold points, canceled orders and statements', () => {
       expect(await page.getByTestId('reconcile-still-waiting').innerText()).toBe(minus(r.still_waiting));
       expect(await page.getByTestId('reconcile-gross').innerText()).toBe(en(monthly.totals.gross));
       expect(await page.getByTestId('reconcile-net').innerText()).toBe(en(monthly.totals.net));
+      await shot(page, 'statements-month-en-desktop');
       const earlier = monthly.payouts.flatMap((p) => p.earlier_lines);
       if (earlier.length > 0) {
+        // Folded under each run: the fold names how many lines, opened it lists each one.
+        const runs = page.getByTestId('earlier-run');
+        expect(await runs.count()).toBe(monthly.payouts.filter((p) => p.earlier_lines.length > 0).length);
+        for (let i = 0; i < (await runs.count()); i++) await runs.nth(i).click();
+        await expect
+          .poll(() => page.getByTestId('earlier-lines').locator('tbody tr').count())
+          .toBe(earlier.length);
         const shown = await page.getByTestId('earlier-lines').innerText();
         for (const l of earlier) expect(shown).toContain(en(l.amount));
+        await shot(page, 'statements-month-earlier-lines-en-desktop');
       }
-      await shot(page, 'statements-month-en-desktop');
 
       await page.goto(`/reportsold?year=${year.year}`);
       await page.getByTestId('year-statement').waitFor();

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type {
   DropshipSummary,
@@ -22,6 +24,19 @@ import { expectData } from './expect';
  * network API, as the portal does) and the ledger itself, and asserts that each shared figure agrees
  * to the satang.
  */
+/** The plan's worked examples (section 8) as scenarios: `scenarios/plan-examples/NAME.json`. */
+export const PLAN_EXAMPLES = path.resolve(import.meta.dirname, '../../../../scenarios/plan-examples');
+export const planExamples = () =>
+  fs
+    .readdirSync(PLAN_EXAMPLES)
+    .filter((f) => /^[A-Za-z0-9]+\.json$/.test(f))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort();
+export const readExample = (name: string) =>
+  JSON.parse(fs.readFileSync(path.join(PLAN_EXAMPLES, `${name}.json`), 'utf8')) as {
+    members: { code: string }[];
+  };
+
 export const total = (values: string[]) => baht(values.reduce((n, v) => n + satang(v), 0n));
 const words = (s: { lines: number; amount: string; waiting: string; paid: string; void: string }) => ({
   lines: s.lines,

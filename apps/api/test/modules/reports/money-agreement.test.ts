@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO, seedDemo } from '../../../src/db/seed/demo';
 import { seedDemoHistory } from '../../../src/db/seed/history';
@@ -7,7 +5,7 @@ import { seedShop } from '../../../src/db/seed/shop';
 import { simulate } from '../../../src/compensation/simulate';
 import { businessNow } from '../../../src/lib/clock';
 import { createTestApp } from '../../helpers/app';
-import { figuresAgree } from '../../helpers/money-agreement';
+import { figuresAgree, planExamples, readExample } from '../../helpers/money-agreement';
 
 /**
  * Issue 18, item 4 (decision 021): the same word is the same figure on every page. For the demo
@@ -16,12 +14,7 @@ import { figuresAgree } from '../../helpers/money-agreement';
  * waiting, paid and voided to the satang (the wallet's figures too), and a month's statement explains
  * its transfers.
  */
-const DIR = path.resolve(import.meta.dirname, '../../../../../scenarios/plan-examples');
-const examples = fs
-  .readdirSync(DIR)
-  .filter((f) => /^[A-Za-z0-9]+\.json$/.test(f))
-  .map((f) => f.replace(/\.json$/, ''))
-  .sort();
+const examples = planExamples();
 
 describe('the money words agree on every page', () => {
   it('when the demo member reads the dashboard, the wallet, the reports and the statements then each shared figure agrees', async () => {
@@ -53,9 +46,7 @@ describe('the money words agree on every page', () => {
 
   for (const name of examples) {
     it(`when ${name} is the history then every member's dashboard, wallet, reports and statements agree`, async () => {
-      const scenario = JSON.parse(fs.readFileSync(path.join(DIR, `${name}.json`), 'utf8')) as {
-        members: { code: string }[];
-      };
+      const scenario = readExample(name);
       const t = await createTestApp({ RATE_LIMIT_GLOBAL: '1000000' });
       try {
         await simulate(t.database.db, scenario);

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contracts/envelope';
 import type { IncomeSummary } from '@portal/contracts/income-reports';
@@ -9,6 +6,7 @@ import { baht, satang } from '../../../src/compensation/money';
 import { simulate, type SimulationResult } from '../../../src/compensation/simulate';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
 import { expectData } from '../../helpers/expect';
+import { memberToken, planExamples, readExample } from '../../helpers/money-agreement';
 
 /**
  * Issue #9's proof: for a history built through the engine, every report call answers exactly the
@@ -17,31 +15,13 @@ import { expectData } from '../../helpers/expect';
  * the network API: cycle rows and totals, income by type and state, payouts, LVP and point
  * balances and titles must equal the simulator's result, row for row.
  */
-const DIR = path.resolve(import.meta.dirname, '../../../../../scenarios/plan-examples');
-const examples = fs
-  .readdirSync(DIR)
-  .filter((f) => /^[A-Za-z0-9]+\.json$/.test(f))
-  .map((f) => f.replace(/\.json$/, ''))
-  .sort();
+const examples = planExamples();
 
 type Row = Record<string, unknown>;
 const sum = (values: unknown[]) => baht(values.reduce<bigint>((n, v) => n + satang(String(v)), 0n));
 const mine = (rows: Row[], code: string) => rows.filter((r) => r.member === code);
 
-async function tokenOf(t: TestApp, code: string) {
-  const { rows } = await t.database.pool.query<{ user_id: number }>(
-    'select user_id from members where member_code = $1',
-    [code],
-  );
-  const { token } = await t.app.ctx.signer.userToken({
-    userId: Number(rows[0]!.user_id),
-    userType: 'member',
-    clientId: 'portal-web',
-    sessionId: randomUUID(),
-    suspension: 'none',
-  });
-  return token;
-}
+const tokenOf = async (t: TestApp, code: string) => (await memberToken(t, { code })).token;
 
 const get = async <T>(t: TestApp, token: string, url: string) =>
   expectData<T>(await call(t.app, 'GET', `/network/api/v1${url}`, { token }));
@@ -174,9 +154,7 @@ async function compare(t: TestApp, result: SimulationResult, code: string) {
 describe('the reports against the simulator', () => {
   for (const name of examples) {
     it(`when ${name} is the history then every member's reports answer the simulator's figures`, async () => {
-      const scenario = JSON.parse(fs.readFileSync(path.join(DIR, `${name}.json`), 'utf8')) as {
-        members: { code: string }[];
-      };
+      const scenario = readExample(name);
       const t = await createTestApp({ RATE_LIMIT_GLOBAL: '1000000' });
       try {
         const result = await simulate(t.database.db, scenario);

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { MonthlyStatement } from '@portal/contracts/statements';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ui/error-alert';
@@ -61,42 +61,55 @@ function Reconciliation({ m }: { m: MonthlyStatement }) {
   );
 }
 
-/** Each run of the month that paid income of earlier months: those lines, one by one. */
+/**
+ * Each run of the month that paid income of earlier months: those lines, one by one, folded under
+ * the run (a month of MTA lines is long); the fold names how many and their total.
+ */
 function EarlierLines({ payouts }: { payouts: MonthPayout[] }) {
   const { t } = useTranslation('statements');
   const f = useFormat();
   const runs = payouts.filter((p) => p.earlier_lines.length > 0);
   if (runs.length === 0) return null;
   return (
-    <Stack gap="sm" data-testid="earlier-lines">
+    <Accordion variant="separated" radius="md" multiple data-testid="earlier-lines">
       {runs.map((p) => (
-        <Stack key={p.run_date} gap={4}>
-          <Text fw={600} size="sm">
-            {t('reconcile.earlierTitle', { date: f.longDay(p.run_date) })}
-          </Text>
-          <StatementTable<EarlierLine>
-            phoneCards={false}
-            records={p.earlier_lines}
-            idAccessor="id"
-            columns={[
-              {
-                accessor: 'income_date',
-                title: t('reconcile.incomeDate'),
-                render: (l) => f.day(l.income_date),
-              },
-              { accessor: 'type', title: t('statements.type'), render: (l) => t(`incomeTypes.${l.type}`) },
-              {
-                accessor: 'amount',
-                title: t('statements.amount'),
-                textAlign: 'right',
-                render: (l) => <Money value={l.amount} />,
-                footer: <Money value={p.earlier} fw={700} />,
-              },
-            ]}
-          />
-        </Stack>
+        <Accordion.Item key={p.run_date} value={p.run_date}>
+          <Accordion.Control data-testid="earlier-run">
+            <Text fw={600} size="sm">
+              {t('reconcile.earlierTitle', { date: f.longDay(p.run_date) })}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('reconcile.earlierCount', {
+                count: f.count(p.earlier_lines.length),
+                amount: f.money(p.earlier),
+              })}
+            </Text>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <StatementTable<EarlierLine>
+              phoneCards={false}
+              records={p.earlier_lines}
+              idAccessor="id"
+              columns={[
+                {
+                  accessor: 'income_date',
+                  title: t('reconcile.incomeDate'),
+                  render: (l) => f.day(l.income_date),
+                },
+                { accessor: 'type', title: t('statements.type'), render: (l) => t(`incomeTypes.${l.type}`) },
+                {
+                  accessor: 'amount',
+                  title: t('statements.amount'),
+                  textAlign: 'right',
+                  render: (l) => <Money value={l.amount} />,
+                  footer: <Money value={p.earlier} fw={700} />,
+                },
+              ]}
+            />
+          </Accordion.Panel>
+        </Accordion.Item>
       ))}
-    </Stack>
+    </Accordion>
   );
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { memberOf } from '../reports/paging';
+import type { PayoutRecord } from './statement-repository';
 
 /**
  * What explains a period's transfers (decision 021): each payout run dated in the period with the
@@ -10,13 +11,7 @@ import { memberOf } from '../reports/paging';
 
 export type EarlierLineRecord = { id: number; income_date: string; type: string; amount: string };
 
-export type TransferRecord = {
-  run_date: string;
-  gross: string;
-  wht: string;
-  point_part: string;
-  fee: string;
-  net: string;
+export type TransferRecord = PayoutRecord & {
   of_period: string;
   earlier: string;
   earlier_lines: EarlierLineRecord[];

@@ -14,11 +14,12 @@ type PeriodKey = 'week' | 'month' | 'all';
 
 function Amount({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm" c="dimmed">
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+      {/* A long label wraps beside the amount; the amount keeps its line up to 60% of the card. */}
+      <Text size="sm" c="dimmed" style={{ flex: 1, minWidth: 0 }}>
         {label}
       </Text>
-      <Text fw={700} ta="right" style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+      <Text fw={700} ta="right" maw="60%" style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
         {value}
       </Text>
     </Group>
@@ -52,7 +53,8 @@ function PeriodCard({
             {t('money.byIncomeDate')}
           </Text>
         </div>
-        {income.isPending ? (
+        {/* Until the business date is known, a week or month card would read the all-time query. */}
+        {income.isPending || (which !== 'all' && !period) ? (
           <Skeleton height={48} />
         ) : income.isError ? (
           <ErrorAlert error={income.error} onRetry={() => void income.refetch()} />
