@@ -25,7 +25,7 @@ export const incomeCurrentSummarySchema = z.object({
   week_from: businessDate,
   week_to: businessDate,
   by_type: z.array(z.object({ type: z.enum(INCOME_TYPES), amount: money })),
-  amount: money,
+  amount: money.meta({ description: "This week's WAITING lines (not earned: decision 021)" }),
   /** Every WAITING line, whatever its date. */
   waiting_total: money,
   /** The next payout run and the WAITING lines it takes (up to the Sunday before it), before tax. */
