@@ -60,6 +60,8 @@ const sendSlip = async (token: string, no: string) =>
       { url: `/shop/v1/orders/${no}/slip` },
     ),
   );
+const release = (no: string, token: string) =>
+  call(t.app, 'POST', `/staff/v1/orders/${no}/release`, { token, body: { reason: 'Held by a stranger' } });
 const desk = (query: string, token = staff.token) =>
   call(t.app, 'GET', `/staff/v1/orders?${query}`, { token });
 
@@ -134,42 +136,18 @@ describe('staff see the holds and release one', () => {
     expect(byAddress.items.some((r) => r.order_no === o.order_no)).toBe(true);
 
     // A member cannot release; a paid order is not released (a refund is the cancel's), and nothing changes.
-    expectError(
-      await call(t.app, 'POST', `/staff/v1/orders/${o.order_no}/release`, {
-        token: paid.token,
-        body: { reason: 'Held by a stranger' },
-      }),
-      403,
-      'FORBIDDEN',
-    );
-    expectError(
-      await call(t.app, 'POST', `/staff/v1/orders/${paidOrder.order_no}/release`, {
-        token: staff.token,
-        body: { reason: 'Held by a stranger' },
-      }),
-      409,
-      'ORDER_NOT_CANCELABLE',
-    );
+    expectError(await release(o.order_no, paid.token), 403, 'FORBIDDEN');
+    expectError(await release(paidOrder.order_no, staff.token), 409, 'ORDER_NOT_CANCELABLE');
     expect(await stockOf(t, p.code)).toBe(4);
 
-    const released = expectData<StaffOrder>(
-      await call(t.app, 'POST', `/staff/v1/orders/${o.order_no}/release`, {
-        token: staff.token,
-        body: { reason: 'Held by a stranger' },
-      }),
-    );
+    const released = expectData<StaffOrder>(await release(o.order_no, staff.token));
     expect(released).toMatchObject({ status: 'canceled', cancel_reason: 'Held by a stranger' });
     expect(released.audit.at(-1)).toMatchObject({ action: 'hold_released', actor: `user:${staff.user.id}` });
     expect(await stockOf(t, p.code)).toBe(8);
     const after = expectData<Page<StaffOrderListRow>>(await desk('holding=true&per_page=100'));
     expect(after.items.some((r) => r.order_no === o.order_no)).toBe(false);
     // Twice changes nothing.
-    expectData(
-      await call(t.app, 'POST', `/staff/v1/orders/${o.order_no}/release`, {
-        token: staff.token,
-        body: { reason: 'Held by a stranger' },
-      }),
-    );
+    expectData(await release(o.order_no, staff.token));
     expect(await stockOf(t, p.code)).toBe(8);
     expect(
       await row(

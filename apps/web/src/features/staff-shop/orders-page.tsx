@@ -14,7 +14,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { ORDER_STATUSES, type OrderStatus, type StaffOrderRow } from '@portal/contracts/shop';
+import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts/shop';
+import type { StaffOrderListRow as StaffOrderRow } from '@portal/contracts/shop-holds';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -25,6 +26,7 @@ import { formatPoints } from '../../lib/i18n/numbers';
 import { isLanguage } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStaffOrders } from './api/orders';
+import { HoldBadge, HoldCell, ReleaseButton } from './components/hold-cell';
 import { OrderDrawer } from './components/order-drawer';
 import { useNarrow } from '../../lib/use-narrow';
 
@@ -42,6 +44,7 @@ export default function StaffOrdersPage() {
     q: params.get('q') ?? undefined,
     status: isStatus(status) ? status : undefined,
     slip_waiting: params.get('slip') === '1',
+    holding: params.get('holding') === '1',
     page: Math.max(1, Number(params.get('page')) || 1),
   };
   const [search, setSearch] = useState(filter.q ?? '');
@@ -87,12 +90,25 @@ export default function StaffOrdersPage() {
           <Button type="submit">{t('labels.search')}</Button>
         </Group>
       </form>
-      <Checkbox
-        label={t('orders.slipWaiting')}
-        checked={filter.slip_waiting}
-        onChange={(e) => update({ slip: e.currentTarget.checked ? '1' : undefined, page: undefined })}
-        data-testid="staff-orders-slip"
-      />
+      <Group gap="lg" wrap="wrap">
+        <Checkbox
+          label={t('orders.slipWaiting')}
+          checked={filter.slip_waiting}
+          onChange={(e) => update({ slip: e.currentTarget.checked ? '1' : undefined, page: undefined })}
+          data-testid="staff-orders-slip"
+        />
+        <Checkbox
+          label={t('holds.only')}
+          checked={filter.holding}
+          onChange={(e) => update({ holding: e.currentTarget.checked ? '1' : undefined, page: undefined })}
+          data-testid="staff-orders-holding"
+        />
+      </Group>
+      {filter.holding && (
+        <Text size="sm" c="dimmed">
+          {t('holds.explain')}
+        </Text>
+      )}
       {orders.isPending ? (
         <PageLoader />
       ) : orders.isError ? (
@@ -100,7 +116,13 @@ export default function StaffOrdersPage() {
       ) : orders.data.items.length === 0 ? (
         <Text c="dimmed">{t('orders.empty')}</Text>
       ) : (
-        <OrderList items={orders.data.items} lang={lang} phone={phone} onOpen={setOpen} />
+        <OrderList
+          items={orders.data.items}
+          lang={lang}
+          phone={phone}
+          holds={filter.holding}
+          onOpen={setOpen}
+        />
       )}
       {orders.data && orders.data.pagination.last_page > 1 && (
         <Group justify="center">
@@ -130,6 +152,7 @@ function PaymentCell({ order: o }: { order: StaffOrderRow }) {
           {t('orders.slip')}
         </Badge>
       )}
+      <HoldBadge order={o} />
     </Group>
   );
 }
@@ -151,11 +174,14 @@ function OrderList({
   items,
   lang,
   phone,
+  holds,
   onOpen,
 }: {
   items: StaffOrderRow[];
   lang: Lang;
   phone: boolean;
+  /** The holds' view: until when each order holds its units, and its release. */
+  holds: boolean;
   onOpen: (orderNo: string) => void;
 }) {
   const { t } = useTranslation('staffshop');
@@ -193,12 +219,23 @@ function OrderList({
             <Text size="xs" c="dimmed" mt={4}>
               {date(o)}
             </Text>
+            {o.hold && (
+              <Group justify="space-between" align="flex-end" mt={6} wrap="nowrap">
+                <Stack gap={0}>
+                  <Text size="xs" c="dimmed">
+                    {t('holds.until')}
+                  </Text>
+                  <HoldCell order={o} lang={lang} />
+                </Stack>
+                <ReleaseButton order={o} />
+              </Group>
+            )}
           </Paper>
         ))}
       </Stack>
     );
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={holds ? 980 : 760}>
       <Table highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -208,6 +245,8 @@ function OrderList({
             <Table.Th>{t('labels.paymentStatus')}</Table.Th>
             <Table.Th ta="right">{t('labels.total')}</Table.Th>
             <Table.Th>{t('labels.date')}</Table.Th>
+            {holds && <Table.Th>{t('holds.until')}</Table.Th>}
+            {holds && <Table.Th />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -230,6 +269,16 @@ function OrderList({
               </Table.Td>
               <Table.Td ta="right">{total(o)}</Table.Td>
               <Table.Td>{date(o)}</Table.Td>
+              {holds && (
+                <Table.Td>
+                  <HoldCell order={o} lang={lang} />
+                </Table.Td>
+              )}
+              {holds && (
+                <Table.Td>
+                  <ReleaseButton order={o} />
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@portal/contracts/envelope';
 import type { OrderStatus, StaffOrder } from '@portal/contracts/shop';
+import type { Hold } from '@portal/contracts/shop-holds';
 import { apiBlob, apiRequest } from '../../../lib/http/client';
 
 const KEY = ['staff-shop', 'orders'] as const;
@@ -19,12 +20,16 @@ export interface StaffOrderRow {
   member_code: string;
   payment_method: string;
   slip_waiting: boolean;
+  /** Set while the order is unpaid and holds units off the shelf (issue 19). */
+  hold: Hold | null;
 }
 
 export interface StaffOrderFilter {
   q?: string;
   status?: OrderStatus;
   slip_waiting?: boolean;
+  /** Only the unpaid orders holding stock. */
+  holding?: boolean;
   page: number;
 }
 
@@ -38,6 +43,7 @@ export function useStaffOrders(filter: StaffOrderFilter, lang: string) {
           q: filter.q,
           status: filter.status,
           slip_waiting: filter.slip_waiting ? 'true' : undefined,
+          holding: filter.holding ? 'true' : undefined,
           page: filter.page,
           per_page: 20,
         },
@@ -62,7 +68,8 @@ export type OrderAction =
   | { kind: 'packing' }
   | { kind: 'ship'; tracking_no: string; carrier?: string }
   | { kind: 'deliver' }
-  | { kind: 'cancel'; reason: string };
+  | { kind: 'cancel'; reason: string }
+  | { kind: 'release'; reason: string };
 
 const PATHS: Record<OrderAction['kind'], string> = {
   confirm: 'payment/confirm',
@@ -71,6 +78,7 @@ const PATHS: Record<OrderAction['kind'], string> = {
   ship: 'ship',
   deliver: 'deliver',
   cancel: 'cancel',
+  release: 'release',
 };
 
 /** One desk action on an order; every one is in the order's audit trail. */

@@ -34,6 +34,7 @@ const AUDIT_ACTIONS = [
   'slip_submitted',
   'slip_rejected',
   'duplicate_payment',
+  'hold_released',
 ] as const;
 const isAuditAction = (a: string): a is (typeof AUDIT_ACTIONS)[number] =>
   (AUDIT_ACTIONS as readonly string[]).includes(a);
