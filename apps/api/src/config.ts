@@ -92,6 +92,8 @@ const envSchema = z.object({
     .default(24 * 3600),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /** Consecutive failed sign-ins of one account from any address (NIST 800-63B 5.2.2: at most 100). */
+  RATE_LIMIT_LOGIN_CEILING: z.coerce.number().int().min(1).max(100).default(100),
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_REGISTER_CODE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(5),
@@ -227,6 +229,8 @@ export interface Config {
     login: number;
     /** Failed sign-ins from one address across all accounts. */
     loginAddress: number;
+    /** Consecutive failed sign-ins of an account from any address before only known devices may try. */
+    loginCeiling: number;
     otp: number;
     windowSeconds: number;
     global: number;
@@ -395,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimit: {
       login: e.RATE_LIMIT_LOGIN,
       loginAddress: e.RATE_LIMIT_LOGIN_ADDRESS,
+      loginCeiling: e.RATE_LIMIT_LOGIN_CEILING,
       register: e.RATE_LIMIT_REGISTER,
       registerCode: e.RATE_LIMIT_REGISTER_CODE,
       otp: e.RATE_LIMIT_OTP,

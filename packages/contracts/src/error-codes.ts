@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'ORDER_STATUS_CONFLICT',
   'ORDER_TOO_LARGE',
   'TOO_MANY_UNPAID_ORDERS',
+  'SIGN_IN_LOCKED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -27,6 +27,8 @@ export const MSG = {
   userUpdateValidate: 'User update validation error',
   notFound: 'Not found data',
   rateLimited: 'Too many requests, please try again later',
+  signInLocked:
+    'Too many failed sign-ins for this account: sign in on a device you have signed in on before, or reset your password',
   invalidAppKey: 'Invalid application key',
   unauthenticated: 'Unauthenticated',
   forbidden: 'Forbidden',

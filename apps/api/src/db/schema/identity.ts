@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -94,6 +95,34 @@ export const refreshTokens = pgTable(
       .on(t.revokedAt)
       .where(sql`${t.revokedAt} is not null`),
   ],
+);
+
+/**
+ * Consecutive failed sign-ins of an account from every address (issue 19, item 6; decision 013).
+ * `account` is `user:<id>`, or `id:<sha256 of the identifier>` for an identifier no account has, so
+ * that both are counted and answered alike. A sign-in that succeeds and a new password delete it.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  account: text('account').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailedAt: ts('last_failed_at').notNull().defaultNow(),
+});
+
+/**
+ * Browsers that signed in to an account: the SHA-256 of the token in their `portal_device` cookie.
+ * Past the ceiling of failed sign-ins, a password is still taken from them (decision 013).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index('known_devices_user_idx').on(t.userId)],
 );
 
 /**

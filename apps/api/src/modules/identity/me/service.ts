@@ -12,6 +12,7 @@ import { avatarKeyOfUrl, discardStagedAvatar, promoteAvatar, stageAvatar } from 
 import { assertNotUnderReview, lockForMemberChange, refreshKyc } from '../kyc/service';
 import { NOTICES, notify } from '../notifications/notify';
 import { endSessions } from '../session/access';
+import { liftCeiling } from '../session/ceiling';
 import { revokeUserSessions } from '../session/refresh-tokens';
 import { loadUser } from '../users/repository';
 import { identityVerified, passwordHashOf, setPassword, updateUser } from './repository';
@@ -112,6 +113,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.password);
   const ended = await ctx.db.transaction(async (tx) => {
     await setPassword(tx, id, passwordHash);
+    await liftCeiling(tx, id);
     const families = await revokeUserSessions(tx, id, keepSessionId);
     await notify(tx, id, NOTICES.passwordChanged());
     return families;

@@ -16,6 +16,7 @@ import {
   refreshGrant,
   signOutEverywhere,
 } from './service';
+import { DEVICE_COOKIE, DEVICE_DAYS } from './ceiling';
 
 const cookiePath = '/member';
 /** The grant's errors are RFC 6749's; a missing app key (checked before) is the envelope's. */
@@ -28,6 +29,17 @@ export function setRefreshCookie(ctx: AppContext, reply: FastifyReply, token: st
     secure: ctx.config.secureCookies,
     path: cookiePath,
     maxAge: ctx.config.refreshTokenTtl,
+  });
+}
+
+/** The browser's known-device token (ceiling.ts), sent back to the sign-in only. */
+function setDeviceCookie(ctx: AppContext, reply: FastifyReply, token: string) {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.config.secureCookies,
+    path: `${cookiePath}/v1/login`,
+    maxAge: DEVICE_DAYS * 86_400,
   });
 }
 
@@ -102,14 +114,16 @@ export const sessionRoutes =
         const clientId = ctx.config.clients.some((c) => c.id === key)
           ? key
           : (ctx.config.clients[0]?.id ?? key);
-        const result = await login(
+        const { result, deviceToken } = await login(
           ctx,
           request.body.username,
           request.body.password,
           clientId,
           meta(request),
+          request.cookies[DEVICE_COOKIE],
         );
         setRefreshCookie(ctx, reply, result.refresh_token);
+        setDeviceCookie(ctx, reply, deviceToken);
         return envelope(result);
       },
     );

@@ -17,6 +17,7 @@ import {
   revokeUserSessions,
 } from './refresh-tokens';
 import { RateLimiter } from '../../../lib/rate-limiter';
+import { ceilingAccount, checkCeiling, countFailedSignIn, signedIn } from './ceiling';
 
 export class OAuthError extends Error {
   constructor(
@@ -126,6 +127,7 @@ export async function refreshGrant(
  *   so a spread-out attack gets one guess per address, while a correct password from an address
  *   that has not failed still signs in;
  * - an address that failed `loginAddress` times across accounts is slowed for all of them.
+ * Across all addresses, `loginCeiling` failures in a row admit only known devices (ceiling.ts).
  */
 async function checkSignInThrottle(ctx: AppContext, account: string, ip: string | undefined) {
   const l = ctx.limits;
@@ -137,37 +139,50 @@ async function checkSignInThrottle(ctx: AppContext, account: string, ip: string 
   if (blocking.length > 0) throw RateLimiter.tooMany(blocking);
 }
 
-async function recordSignInFailure(ctx: AppContext, account: string, ip: string | undefined) {
+async function recordSignInFailure(
+  ctx: AppContext,
+  account: string,
+  ceiling: string,
+  ip: string | undefined,
+) {
   await ctx.limits.login.record(`pair:${account}|${ip}`, `account:${account}`);
   await ctx.limits.loginAddress.record(`ip:${ip}`);
+  await countFailedSignIn(ctx, ceiling);
 }
 
-/** One answer for a wrong password and an unknown account, at the same cost. */
+/**
+ * One answer for a wrong password and an unknown account, at the same cost. `deviceToken` is the
+ * browser's known-device cookie (ceiling.ts); the answer carries the one to set.
+ */
 export async function login(
   ctx: AppContext,
   username: string,
   password: string,
   clientId: string,
   meta: ClientMeta,
-): Promise<LoginResult> {
+  deviceToken?: string,
+): Promise<{ result: LoginResult; deviceToken: string }> {
   const isEmail = username.includes('@');
   const identifier = isEmail ? username.toLowerCase() : (normaliseMobile(username) ?? username);
   const row = await findUserByIdentifier(ctx.db, isEmail ? { email: identifier } : { mobile: identifier });
   // One account, whichever identifier names it; an unknown identifier is counted as itself.
   const account = row ? `user:${row.id}` : `id:${identifier}`;
   await checkSignInThrottle(ctx, account, meta.ip);
+  const ceiling = ceilingAccount(row?.id ?? null, identifier);
+  await checkCeiling(ctx, ceiling, row?.id ?? null, deviceToken);
   if (!row) {
     await burnPasswordCheck(password);
-    await recordSignInFailure(ctx, account, meta.ip);
+    await recordSignInFailure(ctx, account, ceiling, meta.ip);
     throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
   }
   if (!(await verifyPassword(row.passwordHash, password))) {
-    await recordSignInFailure(ctx, account, meta.ip);
+    await recordSignInFailure(ctx, account, ceiling, meta.ip);
     throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
   }
   if (!row.isActive) throw new AppError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
   // This address is trusted again for this account; the account's own count stays while it lasts.
   await ctx.limits.login.reset(`pair:${account}|${meta.ip}`);
+  const device = await signedIn(ctx, ceiling, row.id, deviceToken);
   const refresh = await issueRefreshToken(ctx.db, {
     userId: row.id,
     clientId,
@@ -184,7 +199,7 @@ export async function login(
   );
   const user = await loadUser(ctx.db, row.id);
   if (!user) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
-  return { ...tokens, user };
+  return { result: { ...tokens, user }, deviceToken: device };
 }
 
 /**

@@ -13,6 +13,7 @@ import { templates } from '../../../lib/templates';
 import { setPassword } from '../me/repository';
 import { NOTICES, notify } from '../notifications/notify';
 import { endUserAccess } from '../session/access';
+import { liftCeiling } from '../session/ceiling';
 import { revokeUserSessions } from '../session/refresh-tokens';
 import { findUserByIdentifier, userRowById, type UserRow } from '../users/repository';
 import { checkCode, createVerification, findByToken, isLive, markUsed, maskEmail } from './store';
@@ -171,6 +172,7 @@ export async function resetPassword(ctx: AppContext, body: z.output<typeof passw
   const ok = await ctx.db.transaction(async (tx) => {
     if (!(await markUsed(tx, row.id))) return false;
     await setPassword(tx, userId, passwordHash);
+    await liftCeiling(tx, userId);
     await revokeUserSessions(tx, userId);
     await endUserAccess(ctx, [userId], tx);
     await notify(tx, userId, NOTICES.passwordChanged());
