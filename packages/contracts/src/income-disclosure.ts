@@ -54,13 +54,28 @@ export const incomeDisclosureStatsSchema = z.object({
 });
 export type IncomeDisclosureStats = z.infer<typeof incomeDisclosureStatsSchema>;
 
+/** A title's figures are published only for a group at least this large (members' privacy, PDPA). */
+export const INCOME_DISCLOSURE_MIN_GROUP = 5;
+
 export const incomeDisclosureSchema = z.object({
   year: z.number().int(),
   date_from: businessDate,
   date_to: businessDate,
   overall: incomeDisclosureStatsSchema,
-  /** Every title of the plan in force on the year's last day, lowest first; a member's title is the highest reached by then. */
-  by_title: z.array(incomeDisclosureStatsSchema.extend({ title: z.string() })),
+  /**
+   * Every title of the plan in force on the year's last day, lowest first; a member's title is the
+   * highest reached by then. A title held by fewer than INCOME_DISCLOSURE_MIN_GROUP members shows only
+   * how many hold it (`withheld`): its figures would be those members' own income. They count in `overall`.
+   */
+  by_title: z.array(
+    incomeDisclosureStatsSchema.extend({
+      title: z.string(),
+      withheld: z.boolean().meta({
+        description:
+          'Fewer than 5 members hold the title: its figures are withheld (zero or null) for their privacy',
+      }),
+    }),
+  ),
 });
 export type IncomeDisclosure = z.infer<typeof incomeDisclosureSchema>;
 
@@ -90,4 +105,5 @@ export const INCOME_DISCLOSURE_CSV_COLUMNS = [
   'purchases_median',
   'purchases_over_income',
   'purchases_over_income_share_pct',
+  'withheld',
 ] as const;

@@ -1,4 +1,8 @@
-import type { IncomeDisclosure, IncomeDisclosureStats } from '@portal/contracts/income-disclosure';
+import {
+  INCOME_DISCLOSURE_MIN_GROUP,
+  type IncomeDisclosure,
+  type IncomeDisclosureStats,
+} from '@portal/contracts/income-disclosure';
 import { baht, divHalfUp, satang } from '../../src/compensation/money';
 import type { TestApp } from './app';
 
@@ -126,6 +130,12 @@ export async function disclosureFromLedger(
     date_from: from,
     date_to: to,
     overall: statsOf(members),
-    by_title: titles.map((title) => ({ title, ...statsOf(members.filter((m) => m.title === title)) })),
+    // A title of fewer than five members shows only its count: its figures would be theirs alone.
+    by_title: titles.map((title) => {
+      const group = members.filter((m) => m.title === title);
+      return group.length > 0 && group.length < INCOME_DISCLOSURE_MIN_GROUP
+        ? { title, ...statsOf([]), members: group.length, withheld: true }
+        : { title, ...statsOf(group), withheld: false };
+    }),
   };
 }

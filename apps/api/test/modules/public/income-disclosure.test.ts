@@ -6,10 +6,11 @@ import {
   incomeDisclosureSchema,
   type IncomeDisclosure,
 } from '@portal/contracts/income-disclosure';
-import { addDays, startOfBangkokDay } from '../../../src/compensation/dates';
+import { addDays, startOfBangkokDay } from '@portal/plan/dates';
 import { runBusinessDay } from '../../../src/compensation/engine';
 import { postCancellation, postPayment } from '../../../src/compensation/ledger';
-import { DEFAULT_PLAN, planFor, planWithOverrides } from '../../../src/compensation/plan';
+import { DEFAULT_PLAN, planWithOverrides } from '@portal/plan/params';
+import { planFor } from '../../../src/compensation/plan';
 import { businessNow } from '../../../src/lib/clock';
 import { appToken, call, createTestApp, type TestApp } from '../../helpers/app';
 import { treeMember, type TreeMember } from '../../helpers/engine';
@@ -159,6 +160,15 @@ describe('GET /network/api/v1/public/income-disclosure', () => {
     expect(answer.overall.zero_earners).toBeGreaterThan(0);
     expect(answer.overall.income_median).not.toBeNull();
     expect(answer.by_title[2]).toMatchObject({ members: 0, income_total: '0.00', income_median: null });
+    // One SUPERVISOR: the group's figures would be that member's own income, so only the count shows.
+    expect(answer.by_title[1]).toMatchObject({
+      members: 1,
+      withheld: true,
+      income_total: '0.00',
+      income_median: null,
+      purchases_total: '0.00',
+    });
+    expect(answer.by_title[0]).toMatchObject({ members: 9, withheld: false });
   });
 
   it('when an order of the closed year is canceled later then the voided income leaves the figures', async () => {
@@ -208,7 +218,7 @@ describe('GET /staff/v1/reports/income-disclosure.csv', () => {
       .map((l) => l.split(','));
     expect(header).toEqual([...INCOME_DISCLOSURE_CSV_COLUMNS]);
     const expected = await disclosureFromLedger(t, 2025, TITLES);
-    const groups = [{ title: 'ALL', ...expected.overall }, ...expected.by_title];
+    const groups = [{ title: 'ALL', ...expected.overall, withheld: false }, ...expected.by_title];
     expect(rows.map((r) => r[1])).toEqual(['ALL', 'MEMBER', 'SUPERVISOR', 'MANAGER', "'=DIRECTOR"]);
     for (const [i, g] of groups.entries()) {
       expect(rows[i]).toEqual([
@@ -229,6 +239,7 @@ describe('GET /staff/v1/reports/income-disclosure.csv', () => {
         g.purchases_median ?? '',
         String(g.purchases_over_income),
         g.purchases_over_income_share ?? '',
+        g.withheld ? 'yes' : 'no',
       ]);
     }
   });

@@ -1,7 +1,8 @@
-import type {
-  IncomeDisclosure,
-  IncomeDisclosureStats,
-  IncomeDisclosureYears,
+import {
+  INCOME_DISCLOSURE_MIN_GROUP,
+  type IncomeDisclosure,
+  type IncomeDisclosureStats,
+  type IncomeDisclosureYears,
 } from '@portal/contracts/income-disclosure';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
@@ -89,7 +90,9 @@ async function computeYear(ctx: AppContext, year: number): Promise<IncomeDisclos
     overall: statsOf(groups.find((g) => g.grp === null) ?? { grp: null, ...EMPTY }),
     by_title: titles.map((title) => {
       const g = groups.find((x) => x.grp === title);
-      return { title, ...(g ? statsOf(g) : EMPTY) };
+      if (g && g.members < INCOME_DISCLOSURE_MIN_GROUP)
+        return { title, ...EMPTY, members: g.members, withheld: true };
+      return { title, ...(g ? statsOf(g) : EMPTY), withheld: false };
     }),
   };
 }

@@ -14,7 +14,7 @@ import { textCell, type CsvFile } from '../payouts/service';
  */
 export async function incomeDisclosureFile(ctx: AppContext, year: number): Promise<CsvFile> {
   const d = await incomeDisclosure(ctx, year);
-  const row = (group: string, s: IncomeDisclosureStats) => [
+  const row = (group: string, s: IncomeDisclosureStats, withheld = false) => [
     year,
     textCell(group),
     s.members,
@@ -32,8 +32,9 @@ export async function incomeDisclosureFile(ctx: AppContext, year: number): Promi
     s.purchases_median ?? '',
     s.purchases_over_income,
     s.purchases_over_income_share ?? '',
+    withheld ? 'yes' : 'no',
   ];
-  const body = stringify([row('ALL', d.overall), ...d.by_title.map((t) => row(t.title, t))], {
+  const body = stringify([row('ALL', d.overall), ...d.by_title.map((t) => row(t.title, t, t.withheld))], {
     header: true,
     columns: [...INCOME_DISCLOSURE_CSV_COLUMNS],
     record_delimiter: 'windows',

@@ -54,8 +54,10 @@ export function DisclosureView({ d }: { d: IncomeDisclosure }) {
   const year = yearLabel(d.year, lang);
   const groups: [string, IncomeDisclosureStats][] = [
     [t('disclosure.all'), o],
-    ...d.by_title.map((g) => [g.title, g] as [string, IncomeDisclosureStats]),
+    ...d.by_title.filter((g) => !g.withheld).map((g) => [g.title, g] as [string, IncomeDisclosureStats]),
   ];
+  // Titles of fewer than five members: only how many, never their figures.
+  const withheld = d.by_title.filter((g) => g.withheld);
   return (
     <Stack gap="xl">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
@@ -130,6 +132,12 @@ export function DisclosureView({ d }: { d: IncomeDisclosure }) {
           ])}
         />
       </Stack>
+
+      {withheld.length > 0 && (
+        <Text size="sm" c="dimmed" data-testid="disclosure-withheld">
+          {withheld.map((g) => `${g.title} (${count(g.members)})`).join(', ')}: {t('disclosure.withheld')}
+        </Text>
+      )}
 
       <Stack gap="sm" component="section" aria-labelledby="disclosure-purchases">
         <Title order={2} size="h3" id="disclosure-purchases">
