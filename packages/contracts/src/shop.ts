@@ -263,7 +263,8 @@ export const orderItemSchema = z.object({
   quantity: z.number().int(),
   unit_price: money,
   line_total: money,
-  member_price: money,
+  /** The seller's own price: null in what a community shop's customer (a guest) is shown. */
+  member_price: money.nullable(),
   retail_price: money,
   selling_price: money.nullable(),
   pv_per_unit: z.number().int(),

@@ -36,6 +36,7 @@ import { shopErrors } from '../errors';
 import { languageOf } from '../language';
 import { submitSlip } from '../payments/service';
 import { cancelOrder, orderAnswer, pagedOrders } from '../orders/service';
+import { forCustomer } from './customer-view';
 import {
   chooseSellingPrice,
   communityCatalog,
@@ -126,7 +127,7 @@ export const communityRoutes =
           by: { actor: 'guest', userId: null },
           ip: request.ip,
         });
-        const order = await orderAnswer(ctx, placed.orderId, lang);
+        const order = forCustomer(await orderAnswer(ctx, placed.orderId, lang));
         if (placed.replayed) reply.header('idempotent-replayed', 'true');
         const code = placed.replayed ? 200 : 201;
         return reply.code(code).send(envelope({ order, guest_key: placed.guestKey }, code));
@@ -147,12 +148,14 @@ export const communityRoutes =
       },
       async (request) =>
         envelope(
-          await guestQuote(ctx, {
-            shopCode: request.params.shopCode,
-            body: request.body,
-            lang: languageOf(request),
-            ip: request.ip,
-          }),
+          forCustomer(
+            await guestQuote(ctx, {
+              shopCode: request.params.shopCode,
+              body: request.body,
+              lang: languageOf(request),
+              ip: request.ip,
+            }),
+          ),
         ),
     );
 
@@ -168,7 +171,7 @@ export const communityRoutes =
       },
       async (request) => {
         const rec = await guestOrder(ctx.db, request.params.number, request.headers[ORDER_KEY_HEADER]);
-        return envelope(await orderAnswer(ctx, rec, languageOf(request)));
+        return envelope(forCustomer(await orderAnswer(ctx, rec, languageOf(request))));
       },
     );
 
@@ -191,7 +194,7 @@ export const communityRoutes =
           { actor: 'guest', userId: null },
           { allowPaid: false, reason: null },
         );
-        return envelope(await orderAnswer(ctx, rec.order.id, languageOf(request)));
+        return envelope(forCustomer(await orderAnswer(ctx, rec.order.id, languageOf(request))));
       },
     );
 
@@ -214,7 +217,7 @@ export const communityRoutes =
           });
         const file = await checkDocumentFile(form.file, ctx.config.uploadMaxBytes);
         await submitSlip(ctx, rec.order.id, file, { actor: 'guest', userId: null });
-        return envelope(await orderAnswer(ctx, rec.order.id, languageOf(request)));
+        return envelope(forCustomer(await orderAnswer(ctx, rec.order.id, languageOf(request))));
       },
     );
 
