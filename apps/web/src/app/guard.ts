@@ -67,7 +67,10 @@ const MEMBER_ONLY_PREFIXES = ['/hold_point/manage/'];
 const STAFF_TOO = lower(paths.report.dropship.path);
 
 const VERIFY_PAGES = new Set([paths.auth.verifyAccount.path, paths.auth.resendVerifyCode.path].map(lower));
-const SUSPENDED_ALLOWED = new Set([paths.changePassword.path, paths.notifications.path].map(lower));
+/** A suspended member still reads their wallet: why nothing is paid out, and what lifts it. */
+const SUSPENDED_ALLOWED = new Set(
+  [paths.changePassword.path, paths.notifications.path, paths.wallet.path].map(lower),
+);
 /** Finishing KYC is the way out of a KYC suspension: its profile sections stay open (decision 012). */
 const KYC_SUSPENDED_ALLOWED = new Set([paths.profile.path].map(lower));
 const LOGOUT = lower(paths.auth.logout.path);

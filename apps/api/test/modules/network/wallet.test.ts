@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contracts/envelope';
 import type { Wallet, WalletLine, WalletPayout } from '@portal/contracts/wallet';
@@ -8,7 +9,7 @@ import {
   lastDayOfMonth,
   previousSunday,
   weekday,
-} from '../../../src/compensation/dates';
+} from '@portal/plan/dates';
 import { payoutRun } from '../../../src/compensation/engine';
 import { businessNow } from '../../../src/lib/clock';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
@@ -231,6 +232,17 @@ describe('the wallet', () => {
       [h.b],
     );
     expect((await next()).held_reason).toBe('SUSPENDED');
+    // The suspended member reads it with their own (suspended) token: why nothing is paid out.
+    const suspendedToken = (
+      await t.app.ctx.signer.userToken({
+        userId: user,
+        userType: 'member',
+        clientId: 'portal-web',
+        sessionId: randomUUID(),
+        suspension: 'other',
+      })
+    ).token;
+    expect((await wallet(suspendedToken)).next_payout.held_reason).toBe('SUSPENDED');
     await rows(t, 'delete from suspension_entries where member_id = $1', [h.b]);
     // An account approved after the run's day does not count for it.
     await rows(t, `update bank_accounts set reviewed_at = $2 where user_id = $1`, [

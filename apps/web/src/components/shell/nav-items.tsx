@@ -111,8 +111,8 @@ export const NAV_ITEMS: NavItem[] = [
     label: 'nav.wallet',
     icon: IconWallet,
     to: paths.wallet.href(),
-    hiddenWhenSuspended: true,
-    // The wallet is the member's own: an account without a member record has none.
+    // A suspended member sees it too: it says why nothing is paid and what lifts it. The wallet is
+    // the member's own: an account without a member record has none.
     visible: (ctx) => ctx.hasMember !== false,
   },
   {

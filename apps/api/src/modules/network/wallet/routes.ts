@@ -11,7 +11,8 @@ import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
 import { walletLines, walletOf, walletPayouts } from './service';
 
-const mine = { access: 'user' as const };
+// A suspended member reads their wallet too (why nothing is paid out: issue 18, item 3).
+const mine = { access: 'user' as const, suspended: 'allow' as const };
 
 /** The signed-in member's wallet: its figures, its payouts and its income lines (issue 18). */
 export const walletRoutes =
