@@ -14,6 +14,13 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'plan',
+          include: ['packages/plan/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       'apps/web/vitest.config.ts',
       {
         test: {

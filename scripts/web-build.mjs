@@ -12,6 +12,7 @@ const sources = [
   path.join(root, 'apps/web/vite.config.ts'),
   path.join(root, 'apps/web/scripts/module-sizes.ts'),
   path.join(root, 'packages/contracts/src'),
+  path.join(root, 'packages/plan/src'),
 ];
 
 function newestMtime(p) {

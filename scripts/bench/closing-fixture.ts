@@ -3,7 +3,7 @@
 // every member paid the day before (that day marked closed), and repurchase orders paid on `day`,
 // posted as the ledger's posting functions post them, with the standing they leave on the members.
 import type pg from 'pg';
-import { addDays } from '../../apps/api/src/compensation/dates';
+import { addDays } from '@portal/plan/dates';
 import { planFor } from '../../apps/api/src/compensation/plan';
 import { expiryAsOf } from '../../apps/api/src/compensation/standing';
 import type { Database } from '../../apps/api/src/db/client';

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { closeDay } from '../../apps/api/src/compensation/engine';
 import { computeClosing } from '../../apps/api/src/compensation/closing';
-import { addDays, endOfBangkokDay } from '../../apps/api/src/compensation/dates';
+import { addDays, endOfBangkokDay } from '@portal/plan/dates';
 import { planFor } from '../../apps/api/src/compensation/plan';
 import { loadTree as loadTreeIndex } from '../../apps/api/src/compensation/tree';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';

@@ -3,7 +3,7 @@
 // year's figures computed cold and warm, and the check a kept answer costs (canceled orders counted).
 //   npx tsx scripts/bench/income-disclosure.ts -- --members 200000 --lines 20 --orders 3
 // (BENCH_DATABASE_URL=postgres://… to run on another server; else an embedded one in a temp dir.)
-import { DEFAULT_PLAN } from '../../apps/api/src/compensation/plan';
+import { DEFAULT_PLAN } from '@portal/plan/params';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
 import { sql } from 'drizzle-orm';
 import {

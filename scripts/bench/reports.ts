@@ -16,7 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app';
 import { closeDay } from '../../apps/api/src/compensation/engine';
-import { addDays, endOfBangkokDay } from '../../apps/api/src/compensation/dates';
+import { addDays, endOfBangkokDay } from '@portal/plan/dates';
 import { refreshVolumePreview } from '../../apps/api/src/compensation/preview';
 import { loadConfig } from '../../apps/api/src/config';
 import { connect } from '../../apps/api/src/db/client';

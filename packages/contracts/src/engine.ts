@@ -55,10 +55,13 @@ const titleSchema = z.strictObject({
   mta_depth: z.number().int().min(0),
 });
 
-/** The plan's parameters, one zod-checked object; the engine stores it as versions (plan.ts). */
+/**
+ * The plan's parameters, one zod-checked object; the engine stores it as versions (compensation/plan.ts),
+ * the default and the plan's order of packages are in @portal/plan/params.
+ */
 export const planParamsSchema = z.strictObject({
   PV_THB: decimal,
-  /** Ranked by price, then PV (packagesInOrder), whatever the order of the keys. */
+  /** Ranked by price, then PV (@portal/plan/params packagesInOrder), whatever the order of the keys. */
   PACKAGES: z.record(z.string().regex(/^[A-Z_]+$/), packageSchema),
   ACTIVITY_PV: z.number().int().positive(),
   ACTIVITY_DAYS: z.number().int().positive(),
@@ -80,46 +83,6 @@ export const planParamsSchema = z.strictObject({
     .nullable(),
 });
 export type PlanParams = z.infer<typeof planParamsSchema>;
-
-/**
- * The packages in the plan's order (section 1.1: ascending price, then PV), whatever the order of the
- * keys of the object they came in: PostgreSQL's jsonb and other stores do not keep key order, and an
- * upgrade goes up this order only (plan 13, settled points).
- */
-export function packagesInOrder(packages: PlanParams['PACKAGES']): PlanParams['PACKAGES'] {
-  const cents = (price: string) => {
-    const [whole = '0', frac = ''] = price.split('.');
-    return BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
-  };
-  const entries = Object.entries(packages).sort(([ca, a], [cb, b]) => {
-    const pa = cents(a.price);
-    const pb = cents(b.price);
-    if (pa !== pb) return pa < pb ? -1 : 1;
-    if (a.pv !== b.pv) return a.pv - b.pv;
-    return ca < cb ? -1 : ca > cb ? 1 : 0;
-  });
-  return Object.fromEntries(entries);
-}
-
-/** The plan's parameters with its packages in the plan's order (see packagesInOrder). */
-export const planInOrder = (params: PlanParams): PlanParams => ({
-  ...params,
-  PACKAGES: packagesInOrder(params.PACKAGES),
-});
-
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-
-/**
- * PAYOUT_WEEKDAY as a scenario or staff may write it (plan 13): an English weekday name or its
- * three-letter form in any case, or 0–6 with Sunday = 0. Anything else is left as it is, for the
- * schema to refuse.
- */
-export function payoutWeekdayNumber(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const v = value.trim().toLowerCase();
-  const i = WEEKDAYS.findIndex((d) => d === v || (v.length === 3 && d.startsWith(v)));
-  return i >= 0 ? i : value;
-}
 
 /** Who did it, when a staff member did. */
 export const staffRef = z.object({ user_id: z.number().int(), name: z.string() });

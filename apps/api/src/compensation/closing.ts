@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { addDays } from './dates';
-import { applyRate, baht, min, type Satang } from './money';
+import { addDays } from '@portal/plan/dates';
+import { applyRate, baht, min, type Satang } from '@portal/plan/money';
 import type { Plan } from './plan';
 import { copyRows, queryArrays } from './bulk';
 import { noticeTitles } from './notices';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { addDays } from './dates';
+import { addDays } from '@portal/plan/dates';
 import { runBusinessDay, type RunOptions, type RunRecord } from './engine';
 import type { Moment } from './ledger';
 import { refreshVolumePreview } from './preview';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { addDays, endOfBangkokDay, isLastDayOfMonth, startOfBangkokDay, weekday } from './dates';
+import { addDays, endOfBangkokDay, isLastDayOfMonth, startOfBangkokDay, weekday } from '@portal/plan/dates';
 import { computeClosing, promoteTitles, writeClosing } from './closing';
 import { releaseDueHolds, type Moment } from './ledger';
-import { baht, sum } from './money';
+import { baht, sum } from '@portal/plan/money';
 import { closeMta } from './mta';
 import { noticeHoldDeadlines } from './notices';
 import { runPayout } from './payout';

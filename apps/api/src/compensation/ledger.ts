@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { addDays } from './dates';
-import { baht, pvMoney, satang, type Satang } from './money';
+import { addDays } from '@portal/plan/dates';
+import { baht, pvMoney, satang, type Satang } from '@portal/plan/money';
 import { noticeOrderCanceled } from './notices';
 import { PlanRuleError, type Plan } from './plan';
 import { expiryAsOf, isActiveOn, packagesAsOf, standingOf, suspendedAt, suspendedAtSql } from './standing';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { firstDayOfMonth, lastDayOfMonth } from './dates';
+import { firstDayOfMonth, lastDayOfMonth } from '@portal/plan/dates';
 import { addIncome, voidOrCorrectIncome } from './ledger';
-import { pvMoney } from './money';
+import { pvMoney } from '@portal/plan/money';
 import type { Plan } from './plan';
 import { expiryAsOf, isActiveOn, suspendedOn } from './standing';
 

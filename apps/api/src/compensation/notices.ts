@@ -3,9 +3,9 @@ import { bankByCode, maskAccountNo } from '@portal/contracts/banks';
 import type { Tx } from '../db/client';
 import { dayText } from '../lib/day-text';
 import type { NotificationText } from '../modules/identity/notifications/notify';
-import { addDays, endOfBangkokDay } from './dates';
+import { addDays, endOfBangkokDay } from '@portal/plan/dates';
 import type { Moment } from './ledger';
-import { baht, type Satang } from './money';
+import { baht, type Satang } from '@portal/plan/money';
 import type { PayeeAccount } from './standing';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { addDays, previousSunday, weekday } from './dates';
-import { applyRate, baht, satang, type Satang } from './money';
+import { addDays, previousSunday, weekday } from '@portal/plan/dates';
+import { applyRate, baht, satang, type Satang } from '@portal/plan/money';
 import { noticePayouts } from './notices';
 import type { Plan } from './plan';
 import { payabilityOn, type NotPayableReason, type Payability, type PayeeAccount } from './standing';

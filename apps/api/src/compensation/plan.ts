@@ -1,80 +1,14 @@
 import { sql } from 'drizzle-orm';
-import {
-  planInOrder,
-  planParamsSchema,
-  payoutWeekdayNumber,
-  type PlanParams,
-} from '@portal/contracts/engine';
+import { planParamsSchema, type PlanParams } from '@portal/contracts/engine';
+import { rate, satang, type Rate, type Satang } from '@portal/plan/money';
+import { DEFAULT_PLAN, planInOrder } from '@portal/plan/params';
 import type { Db, Tx } from '../db/client';
-import { rate, satang, type Rate, type Satang } from './money';
 
 /**
- * The plan as configuration (compensation-plan.md section 7): one zod-checked object, stored as
- * versions in `plan_versions`; a version applies from its `effective_from` date on.
+ * The plan as the engine computes with it (compensation-plan.md section 7): the parameters (their
+ * schema in the contracts, the default in @portal/plan/params) compiled once, stored as versions in
+ * `plan_versions`; a version applies from its `effective_from` date on.
  */
-// The schema lives in the contracts, so the staff API and the portal's plan form check the same rules.
-export { planParamsSchema, type PlanParams };
-
-export const DEFAULT_PLAN: PlanParams = {
-  PV_THB: '1.00',
-  PACKAGES: {
-    STARTER: {
-      price: '1500.00',
-      pv: 500,
-      cycle_value: 500,
-      income_percent: '0.10',
-      max_income_per_day: '500.00',
-    },
-    SILVER: {
-      price: '5000.00',
-      pv: 1500,
-      cycle_value: 500,
-      income_percent: '0.12',
-      max_income_per_day: '3000.00',
-    },
-    GOLD: {
-      price: '15000.00',
-      pv: 4500,
-      cycle_value: 500,
-      income_percent: '0.14',
-      max_income_per_day: '10000.00',
-    },
-    PLATINUM: {
-      price: '30000.00',
-      pv: 9000,
-      cycle_value: 500,
-      income_percent: '0.15',
-      max_income_per_day: '25000.00',
-    },
-  },
-  ACTIVITY_PV: 200,
-  ACTIVITY_DAYS: 30,
-  TITLES: [
-    { code: 'MEMBER', cycles: 0, referrals: 0, mta_depth: 1 },
-    { code: 'SUPERVISOR', cycles: 10, referrals: 2, mta_depth: 2 },
-    { code: 'MANAGER', cycles: 100, referrals: 4, mta_depth: 3 },
-    { code: 'DIRECTOR', cycles: 500, referrals: 6, mta_depth: 3 },
-  ],
-  REFERRER_PCT: '0.20',
-  CASHBACK_PCT: '0.05',
-  MTA_RATE: ['0.10', '0.05', '0.05'],
-  MTA_MIN_PV: 200,
-  CYCLE_POINT_SPLIT: '0.10',
-  HOLD_RELEASE_DAYS: 30,
-  WHT_RATE: '0.05',
-  MIN_PAYOUT: '100.00',
-  TRANSFER_FEE: '0.00',
-  PAYOUT_WEEKDAY: 2,
-  TRAVEL_CAMPAIGN: null,
-};
-
-/** Section 7's names as a scenario or staff may write them, over the defaults. */
-export function planWithOverrides(overrides: Record<string, unknown> = {}, base: PlanParams = DEFAULT_PLAN) {
-  const written = { ...base, ...overrides };
-  return planInOrder(
-    planParamsSchema.parse({ ...written, PAYOUT_WEEKDAY: payoutWeekdayNumber(written.PAYOUT_WEEKDAY) }),
-  );
-}
 
 export interface PackageTerms {
   code: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PlanParams } from '@portal/contracts/engine';
-import { daysBetween, isDate } from './dates';
-import { planWithOverrides } from './plan';
+import { daysBetween, isDate } from '@portal/plan/dates';
+import { planWithOverrides } from '@portal/plan/params';
 
 /**
  * What a scenario of the simulation contract (plan section 13) may say, and the rules it is checked

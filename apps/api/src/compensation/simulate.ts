@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { addDays, endOfBangkokDay, startOfBangkokDay } from './dates';
+import { addDays, endOfBangkokDay, startOfBangkokDay } from '@portal/plan/dates';
 import { runBusinessDay } from './engine';
 import { postCancellation, postPayment, releaseHold, useLvp, usePoints, type Moment } from './ledger';
-import { baht, satang } from './money';
+import { baht, satang } from '@portal/plan/money';
 import { PlanRuleError, planFor } from './plan';
 import {
   PreparedScenario,

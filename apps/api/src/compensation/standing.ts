@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { suspensionKind, type SuspensionEntry, type SuspensionKind } from '@portal/contracts/suspension';
 import type { Db, Tx } from '../db/client';
-import { endOfBangkokDay } from './dates';
+import { endOfBangkokDay } from '@portal/plan/dates';
 import { queryArrays } from './bulk';
 import type { Plan } from './plan';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { demoClock } from '../db/schema/clock';
-import { bangkokDate, daysBetween, isDate } from '../compensation/dates';
+import { bangkokDate, daysBetween, isDate } from '@portal/plan/dates';
 import { notFound, validation } from './errors';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/compensation/dates';
+import { addDays } from '@portal/plan/dates';
 import { postPayment } from '../../src/compensation/ledger';
 import { planFor } from '../../src/compensation/plan';
 import { businessNow } from '../../src/lib/clock';

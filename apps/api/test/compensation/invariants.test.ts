@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeClosing } from '../../src/compensation/closing';
-import { addDays, lastDayOfMonth, previousSunday } from '../../src/compensation/dates';
-import { applyRate, baht, satang } from '../../src/compensation/money';
-import { DEFAULT_PLAN, compilePlan } from '../../src/compensation/plan';
+import { addDays, lastDayOfMonth, previousSunday } from '@portal/plan/dates';
+import { applyRate, baht, satang } from '@portal/plan/money';
+import { DEFAULT_PLAN } from '@portal/plan/params';
+import { compilePlan } from '../../src/compensation/plan';
 import {
   ScenarioError,
   simulate,

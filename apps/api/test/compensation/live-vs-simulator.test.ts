@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bangkokDate } from '../../src/compensation/dates';
+import { bangkokDate } from '@portal/plan/dates';
 import { simulate } from '../../src/compensation/simulate';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { ledgerSnapshot, type LedgerSnapshot } from '../helpers/ledger-snapshot';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDay, runBusinessDay } from '../../src/compensation/engine';
-import { addDays, endOfBangkokDay, startOfBangkokDay } from '../../src/compensation/dates';
+import { addDays, endOfBangkokDay, startOfBangkokDay } from '@portal/plan/dates';
 import { postCancellation, postPayment } from '../../src/compensation/ledger';
 import { planFor } from '../../src/compensation/plan';
 import { refreshVolumePreview } from '../../src/compensation/preview';

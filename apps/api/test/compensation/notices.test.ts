@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promoteTitles } from '../../src/compensation/closing';
 import { closeDay, payoutRun, releaseDeadlines, runBusinessDay } from '../../src/compensation/engine';
-import { addDays, endOfBangkokDay, startOfBangkokDay } from '../../src/compensation/dates';
+import { addDays, endOfBangkokDay, startOfBangkokDay } from '@portal/plan/dates';
 import { postCancellation, postPayment, releaseHold } from '../../src/compensation/ledger';
 import { noticeMembers } from '../../src/compensation/notices';
 import { planFor } from '../../src/compensation/plan';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ScenarioError, simulate, type Scenario } from '../../src/compensation/simulate';
-import { DEFAULT_PLAN } from '../../src/compensation/plan';
+import { DEFAULT_PLAN } from '@portal/plan/params';
 import { emptier, scratchDatabase } from '../helpers/scratch';
 
 /**

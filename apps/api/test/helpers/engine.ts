@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { startOfBangkokDay } from '../../src/compensation/dates';
+import { startOfBangkokDay } from '@portal/plan/dates';
 import { postPayment } from '../../src/compensation/ledger';
 import { planFor } from '../../src/compensation/plan';
 import { call, type TestApp } from './app';

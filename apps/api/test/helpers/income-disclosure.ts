@@ -3,7 +3,7 @@ import {
   type IncomeDisclosure,
   type IncomeDisclosureStats,
 } from '@portal/contracts/income-disclosure';
-import { baht, divHalfUp, satang } from '../../src/compensation/money';
+import { baht, divHalfUp, satang } from '@portal/plan/money';
 import type { TestApp } from './app';
 
 /**

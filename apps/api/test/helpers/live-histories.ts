@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { addDays, bangkokDate, lastDayOfMonth, previousSunday, weekday } from '../../src/compensation/dates';
-import { DEFAULT_PLAN } from '../../src/compensation/plan';
+import { addDays, bangkokDate, lastDayOfMonth, previousSunday, weekday } from '@portal/plan/dates';
+import { DEFAULT_PLAN } from '@portal/plan/params';
 
 /**
  * Small random histories that a member, the shop and staff can live through as well as a scenario

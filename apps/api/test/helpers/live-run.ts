@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Order } from '@portal/contracts/shop';
-import { addDays, startOfBangkokDay } from '../../src/compensation/dates';
-import { baht, satang } from '../../src/compensation/money';
+import { addDays, startOfBangkokDay } from '@portal/plan/dates';
+import { baht, satang } from '@portal/plan/money';
 import type { Scenario } from '../../src/compensation/simulate';
 import { suspensionOfUser } from '../../src/compensation/standing';
 import { businessNow } from '../../src/lib/clock';

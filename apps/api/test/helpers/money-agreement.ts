@@ -13,8 +13,8 @@ import type { Page } from '@portal/contracts/envelope';
 import type { CycleRow, CycleSummary } from '@portal/contracts/reports';
 import type { MonthlyStatement, StatementPeriods, YearlyStatement } from '@portal/contracts/statements';
 import type { Wallet, WalletLine, WalletPayout } from '@portal/contracts/wallet';
-import { lastDayOfMonth } from '../../src/compensation/dates';
-import { baht, satang } from '../../src/compensation/money';
+import { lastDayOfMonth } from '@portal/plan/dates';
+import { baht, satang } from '@portal/plan/money';
 import { call, type TestApp } from './app';
 import { expectData } from './expect';
 

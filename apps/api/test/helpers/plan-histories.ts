@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { addDays } from '../../src/compensation/dates';
-import { DEFAULT_PLAN } from '../../src/compensation/plan';
+import { addDays } from '@portal/plan/dates';
+import { DEFAULT_PLAN } from '@portal/plan/params';
 import type { Scenario } from '../../src/compensation/simulate';
 
 /**

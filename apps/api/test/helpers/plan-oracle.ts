@@ -1,5 +1,5 @@
-import { addDays, lastDayOfMonth, monthOf } from '../../src/compensation/dates';
-import { applyRate, baht, satang, type Satang } from '../../src/compensation/money';
+import { addDays, lastDayOfMonth, monthOf } from '@portal/plan/dates';
+import { applyRate, baht, satang, type Satang } from '@portal/plan/money';
 import type { Plan } from '../../src/compensation/plan';
 import type { Scenario, SimulationResult } from '../../src/compensation/simulate';
 

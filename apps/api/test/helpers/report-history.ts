@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { runBusinessDay } from '../../src/compensation/engine';
-import { addDays, endOfBangkokDay, startOfBangkokDay } from '../../src/compensation/dates';
+import { addDays, endOfBangkokDay, startOfBangkokDay } from '@portal/plan/dates';
 import { postCancellation, postPayment, useLvp, usePoints } from '../../src/compensation/ledger';
-import { satang } from '../../src/compensation/money';
+import { satang } from '@portal/plan/money';
 import { planFor } from '../../src/compensation/plan';
 import { refreshVolumePreview } from '../../src/compensation/preview';
 import type { Tx } from '../../src/db/client';

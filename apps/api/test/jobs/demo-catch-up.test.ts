@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/compensation/dates';
+import { addDays } from '@portal/plan/dates';
 import { connect, type Database } from '../../src/db/client';
 import { advanceDemoClock, businessNow } from '../../src/lib/clock';
 import { startScheduler } from '../../src/jobs/scheduler';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedClosingDay } from '../../../../scripts/bench/closing-fixture';
 import { rng } from '../../../../scripts/bench/tree-build';
 import { computeClosing } from '../../src/compensation/closing';
-import { addDays, bangkokDate } from '../../src/compensation/dates';
+import { addDays, bangkokDate } from '@portal/plan/dates';
 import { planFor } from '../../src/compensation/plan';
 import { loadTree } from '../../src/compensation/tree';
 import { connect, type Database } from '../../src/db/client';

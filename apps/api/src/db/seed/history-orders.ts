@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../client';
 import type { Moment } from '../../compensation/ledger';
-import { baht, satang } from '../../compensation/money';
+import { baht, satang } from '@portal/plan/money';
 import type { Plan } from '../../compensation/plan';
 import type { Actor } from '../../modules/shop/audit';
 import { findProducts, type ProductRow } from '../../modules/shop/catalog/repository';

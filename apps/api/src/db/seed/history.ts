@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { addDays, endOfBangkokDay, startOfBangkokDay } from '../../compensation/dates';
+import { addDays, endOfBangkokDay, startOfBangkokDay } from '@portal/plan/dates';
 import { runBusinessDay } from '../../compensation/engine';
 import { releaseHold, type Moment } from '../../compensation/ledger';
 import { planFor } from '../../compensation/plan';
-import { baht, satang } from '../../compensation/money';
+import { baht, satang } from '@portal/plan/money';
 import { refreshVolumePreview } from '../../compensation/preview';
 import { suspendedAt } from '../../compensation/standing';
 import { findProducts } from '../../modules/shop/catalog/repository';

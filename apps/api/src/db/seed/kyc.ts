@@ -7,7 +7,7 @@ import { addresses, bankAccounts, documents, kycAudit, memberKyc } from '../sche
 import { newStorageKey, type Storage } from '../../lib/storage';
 import { thaiId, tinyPdf } from '../../lib/sample-files';
 import { KYC_NOTICES } from '../../modules/identity/kyc/notices';
-import { bangkokDate, startOfBangkokDay } from '../../compensation/dates';
+import { bangkokDate, startOfBangkokDay } from '@portal/plan/dates';
 
 const DAY = 86_400_000;
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { bundleComponents, productImages, products } from '../schema/shop';
 import { planFor } from '../../compensation/plan';
-import { bangkokDate } from '../../compensation/dates';
+import { bangkokDate } from '@portal/plan/dates';
 import { discard, type Storage } from '../../lib/storage';
 import { makeProductPicture, pictureKeys } from '../../modules/shop/catalog/images';
 import { ensurePackageProducts } from '../../modules/shop/checkout/packages';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, startOfBangkokDay } from '../../../src/compensation/dates';
+import { addDays, startOfBangkokDay } from '@portal/plan/dates';
 import { postPayment } from '../../../src/compensation/ledger';
 import { planFor } from '../../../src/compensation/plan';
 import { expiryAsOf, isActiveOn, suspendedAt } from '../../../src/compensation/standing';

@@ -11,7 +11,7 @@ import type {
   StatementPeriods,
   YearlyStatement,
 } from '@portal/contracts/statements';
-import { addDays, startOfBangkokDay, weekday } from '../../../src/compensation/dates';
+import { addDays, startOfBangkokDay, weekday } from '@portal/plan/dates';
 import { postCancellation, postPayment } from '../../../src/compensation/ledger';
 import { runPayout } from '../../../src/compensation/payout';
 import { planFor } from '../../../src/compensation/plan';

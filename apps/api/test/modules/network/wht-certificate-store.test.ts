@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../../src/compensation/dates';
+import { addDays } from '@portal/plan/dates';
 import { postCancellation } from '../../../src/compensation/ledger';
 import { runPayout } from '../../../src/compensation/payout';
 import { planFor } from '../../../src/compensation/plan';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../../src/compensation/dates';
+import { addDays } from '@portal/plan/dates';
 import { runPayout } from '../../../src/compensation/payout';
 import { planFor } from '../../../src/compensation/plan';
 import { businessNow } from '../../../src/lib/clock';

@@ -6,10 +6,11 @@ import {
   incomeDisclosureSchema,
   type IncomeDisclosure,
 } from '@portal/contracts/income-disclosure';
-import { addDays, startOfBangkokDay } from '../../../src/compensation/dates';
+import { addDays, startOfBangkokDay } from '@portal/plan/dates';
 import { runBusinessDay } from '../../../src/compensation/engine';
 import { postCancellation, postPayment } from '../../../src/compensation/ledger';
-import { DEFAULT_PLAN, planFor, planWithOverrides } from '../../../src/compensation/plan';
+import { DEFAULT_PLAN, planWithOverrides } from '@portal/plan/params';
+import { planFor } from '../../../src/compensation/plan';
 import { businessNow } from '../../../src/lib/clock';
 import { appToken, call, createTestApp, type TestApp } from '../../helpers/app';
 import { treeMember, type TreeMember } from '../../helpers/engine';

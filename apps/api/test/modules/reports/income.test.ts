@@ -12,7 +12,7 @@ import type {
   ReferrerRow,
 } from '@portal/contracts/income-reports';
 import type { CycleDetail, CycleRow, CycleSummary } from '@portal/contracts/reports';
-import { addDays, weekday } from '../../../src/compensation/dates';
+import { addDays, weekday } from '@portal/plan/dates';
 import { businessNow } from '../../../src/lib/clock';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
 import { expectError } from '../../helpers/expect';

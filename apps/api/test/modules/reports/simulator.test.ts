@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contracts/envelope';
 import type { IncomeSummary } from '@portal/contracts/income-reports';
 import type { CycleRow, CycleSummary, LvpPage, PointPage, TitleHistory } from '@portal/contracts/reports';
-import { baht, satang } from '../../../src/compensation/money';
+import { baht, satang } from '@portal/plan/money';
 import { simulate, type SimulationResult } from '../../../src/compensation/simulate';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
 import { expectData } from '../../helpers/expect';

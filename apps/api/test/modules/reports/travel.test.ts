@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TravelPoint } from '@portal/contracts/travel-report';
-import { DEFAULT_PLAN } from '../../../src/compensation/plan';
+import { DEFAULT_PLAN } from '@portal/plan/params';
 import { daysLeft } from '../../../src/modules/network/reports/travel/service';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
 import { expectError } from '../../helpers/expect';

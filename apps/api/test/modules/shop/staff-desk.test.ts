@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contracts/envelope';
 import type { Order, Product, StaffOrder } from '@portal/contracts/shop';
 import { closeDay } from '../../../src/compensation/engine';
-import { addDays, startOfBangkokDay } from '../../../src/compensation/dates';
+import { addDays, startOfBangkokDay } from '@portal/plan/dates';
 import { businessNow } from '../../../src/lib/clock';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
 import { count, expectData, expectError, row } from '../../helpers/expect';

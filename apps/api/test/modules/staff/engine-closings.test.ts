@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClosingDetail, ClosingRequest, ClosingStatus, EngineRun } from '@portal/contracts/engine';
-import { DEFAULT_PLAN } from '../../../src/compensation/plan';
-import { addDays } from '../../../src/compensation/dates';
+import { DEFAULT_PLAN } from '@portal/plan/params';
+import { addDays } from '@portal/plan/dates';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
 import { desk, paid, treeMember, type TreeMember } from '../../helpers/engine';
 import { expectData, expectError } from '../../helpers/expect';

@@ -3,13 +3,13 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { PlanParams } from '@portal/contracts/engine';
 import type { PublicCompany, PublicPlan } from '@portal/contracts/public-info';
+import { DEFAULT_PLAN } from '@portal/plan/params';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n/i18n';
 import { stubMatchMedia } from '../../lib/testing/match-media';
 import type { ManualView as ManualViewType } from './manuals/manual-page';
-import { SPEC_PLAN } from './model/spec-plan.fixture';
 import type { TablesView as TablesViewType } from './tables-page';
 
 // The pages register their texts on import, which needs i18next started: imported after initI18n.
@@ -33,9 +33,9 @@ afterEach(async () => {
 });
 
 const CHANGED: PlanParams = {
-  ...SPEC_PLAN,
+  ...DEFAULT_PLAN,
   PACKAGES: {
-    STARTER: SPEC_PLAN.PACKAGES.STARTER!,
+    STARTER: DEFAULT_PLAN.PACKAGES.STARTER!,
     SILVER: {
       price: '5500.00',
       pv: 1500,
@@ -43,10 +43,10 @@ const CHANGED: PlanParams = {
       income_percent: '0.13',
       max_income_per_day: '3200.00',
     },
-    GOLD: SPEC_PLAN.PACKAGES.GOLD!,
-    PLATINUM: SPEC_PLAN.PACKAGES.PLATINUM!,
+    GOLD: DEFAULT_PLAN.PACKAGES.GOLD!,
+    PLATINUM: DEFAULT_PLAN.PACKAGES.PLATINUM!,
   },
-  TITLES: [...SPEC_PLAN.TITLES, { code: 'PRESIDENT', cycles: 2000, referrals: 10, mta_depth: 3 }],
+  TITLES: [...DEFAULT_PLAN.TITLES, { code: 'PRESIDENT', cycles: 2000, referrals: 10, mta_depth: 3 }],
   REFERRER_PCT: '0.25',
   MTA_RATE: ['0.12', '0.06'],
   MTA_MIN_PV: 300,
@@ -130,7 +130,7 @@ describe('/tables follows the plan', () => {
 
   it('shows the default plan’s figures for the default plan, in Thai too', async () => {
     await i18n.changeLanguage('th');
-    wrap(<TablesView plan={plan(SPEC_PLAN)} />);
+    wrap(<TablesView plan={plan(DEFAULT_PLAN)} />);
     expect(cells('table-packages')[1]).toEqual([
       'SILVER',
       '฿5,000.00',

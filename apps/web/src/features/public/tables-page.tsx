@@ -9,7 +9,7 @@ import { formatCount, formatPoints } from '../../lib/i18n/numbers';
 import { paths } from '../../lib/paths';
 import type { Language } from '../../lib/preferences';
 import { usePublicPlan } from '../../lib/public-info';
-import { planFigures } from './model/plan-figures';
+import { planFigures } from '@portal/plan/figures';
 import { weekdayName } from './model/weekday';
 import { PlanTable } from './plan-table';
 import { PUBLIC_NS } from './public-namespace';

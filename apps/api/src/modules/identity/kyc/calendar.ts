@@ -1,4 +1,4 @@
-import { addDays, bangkokDate, daysBetween, startOfBangkokDay } from '../../../compensation/dates';
+import { addDays, bangkokDate, daysBetween, startOfBangkokDay } from '@portal/plan/dates';
 import { dayText } from '../../../lib/day-text';
 
 /**

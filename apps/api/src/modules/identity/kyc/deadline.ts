@@ -4,7 +4,7 @@ import type { Config } from '../../../config';
 import type { Db, Tx } from '../../../db/client';
 import { notifications } from '../../../db/schema/identity';
 import { suspensionEntries } from '../../../db/schema/network';
-import { bangkokDate } from '../../../compensation/dates';
+import { bangkokDate } from '@portal/plan/dates';
 import { CANCELLED_TEXT, deadlinePeriod, deadlineText, type DeadlinePeriod } from './calendar';
 import { KYC_NOTICES } from './notices';
 import { stampTokensValidAfter } from '../session/access';

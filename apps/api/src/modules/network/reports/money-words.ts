@@ -1,5 +1,5 @@
 import type { IncomeTypeSummary } from '@portal/contracts/income-reports';
-import { baht, satang, sum } from '../../../compensation/money';
+import { baht, satang, sum } from '@portal/plan/money';
 
 /**
  * The money words of every income summary (decision 021), from income lines grouped by state:

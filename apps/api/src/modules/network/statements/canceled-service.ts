@@ -1,7 +1,7 @@
 import type { Page } from '@portal/contracts/envelope';
 import type { ReportListQuery } from '@portal/contracts/reports';
 import type { CanceledOrderRow } from '@portal/contracts/statements';
-import { baht, satang } from '../../../compensation/money';
+import { baht, satang } from '@portal/plan/money';
 import type { Db } from '../../../db/client';
 import { pageOf } from '../reports/paging';
 import { canceledPage, type CanceledRecord } from './canceled-repository';

@@ -8,7 +8,7 @@ import type {
   HoldReleaseResult,
 } from '@portal/contracts/statements';
 import type { AppContext } from '../../../context';
-import { daysBetween } from '../../../compensation/dates';
+import { daysBetween } from '@portal/plan/dates';
 import { releaseHold } from '../../../compensation/ledger';
 import { planFor, PlanRuleError } from '../../../compensation/plan';
 import { suspendedAt } from '../../../compensation/standing';

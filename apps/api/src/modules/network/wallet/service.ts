@@ -8,8 +8,8 @@ import {
   type WalletListQuery,
   type WalletPayout,
 } from '@portal/contracts/wallet';
-import { firstDayOfMonth, lastDayOfMonth, previousSunday } from '../../../compensation/dates';
-import { baht } from '../../../compensation/money';
+import { firstDayOfMonth, lastDayOfMonth, previousSunday } from '@portal/plan/dates';
+import { baht } from '@portal/plan/money';
 import { nextPayoutDate, settleBatch, waitingBatches } from '../../../compensation/payout';
 import { planFor } from '../../../compensation/plan';
 import { payabilityOn } from '../../../compensation/standing';

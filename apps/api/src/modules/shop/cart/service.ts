@@ -1,7 +1,7 @@
 import type { Cart, CartItem } from '@portal/contracts/shop';
 import type { Db } from '../../../db/client';
 import type { Moment } from '../../../compensation/ledger';
-import { baht, satang } from '../../../compensation/money';
+import { baht, satang } from '@portal/plan/money';
 import { AppError } from '../../../lib/errors';
 import { memberIdOfUser } from '../../identity/kyc/repository';
 import { imagesOf, productByCode } from '../catalog/repository';

@@ -2,7 +2,7 @@ import type { Page } from '@portal/contracts/envelope';
 import { lastPage } from '@portal/contracts/envelope';
 import type { BundleItem, Product, ProductCategory, ProductKind } from '@portal/contracts/shop';
 import type { Db, Tx } from '../../../db/client';
-import { baht } from '../../../compensation/money';
+import { baht } from '@portal/plan/money';
 import type { Plan } from '../../../compensation/plan';
 import { pick, type Lang } from '../language';
 import { shopErrors } from '../errors';

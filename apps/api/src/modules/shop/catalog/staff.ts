@@ -4,7 +4,7 @@ import type { staffProductBody, staffProductUpdateBody } from '@portal/contracts
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { bundleComponents, productImages, products } from '../../../db/schema/shop';
-import { baht, satang } from '../../../compensation/money';
+import { baht, satang } from '@portal/plan/money';
 import { AppError, validation } from '../../../lib/errors';
 import { pgError, UNIQUE_VIOLATION } from '../../../lib/sql';
 import { discard, promoteUpload, stageUpload, stagingKey } from '../../../lib/storage';

@@ -3,7 +3,7 @@ import type { PackageOffers } from '@portal/contracts/shop';
 import type { Db, Tx } from '../../../db/client';
 import { products } from '../../../db/schema/shop';
 import type { Moment } from '../../../compensation/ledger';
-import { baht, type Satang } from '../../../compensation/money';
+import { baht, type Satang } from '@portal/plan/money';
 import { PlanRuleError, type Plan } from '../../../compensation/plan';
 import { packagesAsOf } from '../../../compensation/standing';
 import { memberIdOfUser } from '../../identity/kyc/repository';

@@ -2,7 +2,7 @@ import type { BundleItem, ShippingAddress } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { lvpBalance, pointBalance, useLvp, usePoints, type Moment } from '../../../compensation/ledger';
-import { baht, type Satang } from '../../../compensation/money';
+import { baht, type Satang } from '@portal/plan/money';
 import { PlanRuleError, type Plan } from '../../../compensation/plan';
 import { AppError } from '../../../lib/errors';
 import type { Actor } from '../audit';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { VAT_PERCENT } from '@portal/contracts/shop';
-import { baht, divHalfUp, satang, type Satang } from '../../../compensation/money';
+import { baht, divHalfUp, satang, type Satang } from '@portal/plan/money';
 import { AppError } from '../../../lib/errors';
 import type { PaymentKind } from '../payments/providers';
 

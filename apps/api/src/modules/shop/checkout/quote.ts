@@ -1,7 +1,7 @@
 import type { OrderQuote } from '@portal/contracts/shop-quote';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
-import { baht } from '../../../compensation/money';
+import { baht } from '@portal/plan/money';
 import { PlanRuleError } from '../../../compensation/plan';
 import { planRule } from '../errors';
 import type { OrderDraft } from './place';

@@ -7,7 +7,7 @@ import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import type { Moment } from '../../../compensation/ledger';
 import { addresses } from '../../../db/schema/profile';
-import { satang } from '../../../compensation/money';
+import { satang } from '@portal/plan/money';
 import { planFor, PlanRuleError } from '../../../compensation/plan';
 import { AppError, validation } from '../../../lib/errors';
 import { memberIdOfUser } from '../../identity/kyc/repository';

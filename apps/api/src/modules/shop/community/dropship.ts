@@ -10,7 +10,7 @@ import { incomeLines, orderItems, orders } from '../../../db/schema/compensation
 import { members } from '../../../db/schema/network';
 import { shopOrders } from '../../../db/schema/shop';
 import { postCancellation } from '../../../compensation/ledger';
-import { baht, satang } from '../../../compensation/money';
+import { baht, satang } from '@portal/plan/money';
 import { planFor, PlanRuleError } from '../../../compensation/plan';
 import { AppError } from '../../../lib/errors';
 import type { Actor } from '../audit';

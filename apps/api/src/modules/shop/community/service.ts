@@ -11,7 +11,7 @@ import type {
 import type { guestQuoteBody, OrderQuote } from '@portal/contracts/shop-quote';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
-import { baht, satang, type Satang } from '../../../compensation/money';
+import { baht, satang, type Satang } from '@portal/plan/money';
 import { AppError } from '../../../lib/errors';
 import type { Actor } from '../audit';
 import { bundlePartsOf, productByCode, productsByCodes, type ProductRow } from '../catalog/repository';

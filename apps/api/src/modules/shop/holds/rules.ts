@@ -1,5 +1,5 @@
 import type { OrderCaps, ShopSettings } from '../../../config';
-import { baht, satang, type Satang } from '../../../compensation/money';
+import { baht, satang, type Satang } from '@portal/plan/money';
 import { AppError } from '../../../lib/errors';
 
 /**

@@ -5,7 +5,7 @@ import { users } from '../../../db/schema/identity';
 import { members } from '../../../db/schema/network';
 import { products, shopAudit, shopOrderLines, shopOrders, shopPayments } from '../../../db/schema/shop';
 import { addPoints, type Moment } from '../../../compensation/ledger';
-import { satang } from '../../../compensation/money';
+import { satang } from '@portal/plan/money';
 import { containsPattern } from '../../../lib/sql';
 
 /** An order with the shop's side of it. */

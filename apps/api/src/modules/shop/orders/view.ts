@@ -1,7 +1,7 @@
 import type { BundleItem, Order, Payment, ShippingAddress, StaffOrder } from '@portal/contracts/shop';
 import type { ShopSettings } from '../../../config';
 import type { Db, Tx } from '../../../db/client';
-import { baht, satang } from '../../../compensation/money';
+import { baht, satang } from '@portal/plan/money';
 import { withTypeExtension } from '../../../lib/uploads';
 import { pick, type Lang } from '../language';
 import { providerFor, type PaymentKind } from '../payments/providers';

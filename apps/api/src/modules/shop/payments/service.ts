@@ -2,7 +2,7 @@ import type { PromptPayCallback } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { postPayment, type Moment } from '../../../compensation/ledger';
-import { satang } from '../../../compensation/money';
+import { satang } from '@portal/plan/money';
 import { planFor, type Plan } from '../../../compensation/plan';
 import { AppError } from '../../../lib/errors';
 import { discard, newStorageKey, promoteUpload, stageUpload, stagingKey } from '../../../lib/storage';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Adjustment, AdjustmentBody } from '@portal/contracts/engine';
 import type { AppContext } from '../../../context';
 import { addPoints, adjustLvp, lvpBalance, pointBalance } from '../../../compensation/ledger';
-import { baht, satang } from '../../../compensation/money';
+import { baht, satang } from '@portal/plan/money';
 import { PlanRuleError } from '../../../compensation/plan';
 import type { Tx } from '../../../db/client';
 import { businessNow } from '../../../lib/clock';

@@ -1,7 +1,7 @@
 import type { ClosingRequest, ClosingStatus, EngineRunType } from '@portal/contracts/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../context';
-import { addDays, isLastDayOfMonth, weekday } from '../../../compensation/dates';
+import { addDays, isLastDayOfMonth, weekday } from '@portal/plan/dates';
 import { runBusinessDay } from '../../../compensation/engine';
 import { PlanRuleError, planFor } from '../../../compensation/plan';
 import { businessNow } from '../../../lib/clock';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PayoutDetail, PayoutHeld, PayoutPaid, PayoutRun } from '@portal/contracts/engine';
-import { baht, satang } from '../../../compensation/money';
+import { baht, satang } from '@portal/plan/money';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../lib/sql';
 import { staffName } from '../audit/repository';

@@ -1,20 +1,15 @@
 import type { Pool } from 'pg';
 import {
-  planInOrder,
+  planParamsSchema,
   type PlanVersion,
   type PlanVersionBody,
   type PlanView,
   type SimulationResult,
 } from '@portal/contracts/engine';
 import type { AppContext } from '../../../context';
-import { addDays } from '../../../compensation/dates';
-import {
-  DEFAULT_PLAN,
-  PlanRuleError,
-  createPlanVersion,
-  planFor,
-  planParamsSchema,
-} from '../../../compensation/plan';
+import { addDays } from '@portal/plan/dates';
+import { DEFAULT_PLAN, planInOrder } from '@portal/plan/params';
+import { PlanRuleError, createPlanVersion, planFor } from '../../../compensation/plan';
 import { ScenarioError, prepareScenario, simulate } from '../../../compensation/simulate';
 import type { Db } from '../../../db/client';
 import { dropAbandonedScratchDatabases, withScratchDatabase } from '../../../db/scratch';

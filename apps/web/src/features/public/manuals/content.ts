@@ -2,7 +2,7 @@ import type { PublicCompany, PublicPlan } from '@portal/contracts/public-info';
 import { formatCount, formatPoints } from '../../../lib/i18n/numbers';
 import { paths } from '../../../lib/paths';
 import type { Language } from '../../../lib/preferences';
-import { planFigures } from '../model/plan-figures';
+import { planFigures } from '@portal/plan/figures';
 import { weekdayName } from '../model/weekday';
 
 /** The four manuals of the specification, in the order the index lists them. */

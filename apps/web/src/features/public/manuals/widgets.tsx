@@ -12,7 +12,7 @@ import {
   payoutExample,
   planFigures,
   upgradeExample,
-} from '../model/plan-figures';
+} from '@portal/plan/figures';
 import { PlanTable } from '../plan-table';
 import type { Widget } from './content';
 import { MANUALS_NS } from './manuals-namespace';
@@ -46,7 +46,7 @@ function Example({
   );
 }
 
-/** The parts of the bonus manuals computed from the plan in force (plan-figures.ts). */
+/** The parts of the bonus manuals computed from the plan in force (@portal/plan/figures). */
 export function ManualWidget({ widget, plan }: { widget: Widget; plan: PublicPlan }) {
   const { t, i18n } = useTranslation(MANUALS_NS);
   const lang = i18n.language as Language;

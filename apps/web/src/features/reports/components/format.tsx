@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { percentText } from '@portal/plan/money';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/i18n/dates';
 import { formatCount, formatPoints } from '../../../lib/i18n/numbers';
@@ -6,18 +7,9 @@ import type { Language } from '../../../lib/preferences';
 import { useLang } from '../../../lib/i18n/use-lang';
 import type { CellValue, ColumnKind } from '../model/columns';
 
-const percentFormats = new Map<Language, Intl.NumberFormat>();
-/** A fraction sent as decimal text ("0.12") as a percent; Intl reads the text, no float math. */
-export function formatPercent(value: string, lang: Language): string {
-  let format = percentFormats.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(lang === 'th' ? 'th-TH' : 'en-US', {
-      style: 'percent',
-      maximumFractionDigits: 2,
-    });
-    percentFormats.set(lang, format);
-  }
-  return /^-?\d+(\.\d+)?$/.test(value) ? format.format(value as Intl.StringNumericLiteral) : value;
+/** A rate sent as decimal text ("0.12") as a percent ("12%"), exactly (@portal/plan/money). */
+function formatPercent(value: string): string {
+  return /^-?\d+(\.\d+)?$/.test(value) ? `${percentText(value)}%` : value;
 }
 
 /** A cell as text for the reader's language. */
@@ -31,7 +23,7 @@ export function formatCell(kind: ColumnKind, value: CellValue, lang: Language): 
     case 'date':
       return formatDate(String(value), lang, 'date');
     case 'percent':
-      return formatPercent(String(value), lang);
+      return formatPercent(String(value));
     default:
       return String(value);
   }

@@ -1,4 +1,5 @@
 import type { CartItem } from '@portal/contracts/shop';
+import { baht, satang } from '@portal/plan/money';
 import type { Language } from '../../../lib/preferences';
 import { formatPoints } from '../../../lib/i18n/numbers';
 
@@ -29,20 +30,13 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-const MONEY = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
-
-/** "1250.5" → 125050n satang; exact, no floats. Anything else is null. */
+/** "1250.5" → 125050n satang; exact, no floats (@portal/plan/money). Anything else is null. */
 export function toSatang(value: string): bigint | null {
-  const m = MONEY.exec(value.trim());
-  if (!m) return null;
-  const satang = BigInt(m[2] ?? '0') * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
-  return m[1] === '-' ? -satang : satang;
-}
-
-export function fromSatang(satang: bigint): string {
-  const sign = satang < 0n ? '-' : '';
-  const abs = satang < 0n ? -satang : satang;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  try {
+    return satang(value);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -56,7 +50,7 @@ export function guestCartTotal(lines: readonly { price: string; quantity: number
     if (unit === null) return null;
     total += unit * BigInt(line.quantity);
   }
-  return fromSatang(total);
+  return baht(total);
 }
 
 export function lineTotal(price: string, quantity: number): string | null {

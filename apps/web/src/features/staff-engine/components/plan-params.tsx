@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { PlanParams } from '@portal/contracts/engine';
+import { percentText } from '@portal/plan/money';
 import { useTranslation } from 'react-i18next';
-import { percent } from '../model/plan-form';
 import { Money, useFormat } from './bits';
 
 const SCALARS = [
@@ -17,6 +17,9 @@ const SCALARS = [
   ['MTA_MIN_PV', 'count'],
   ['HOLD_RELEASE_DAYS', 'count'],
 ] as const;
+
+/** A rate of the plan ("0.20") as a person reads it: 20%. */
+const percent = (rate: string) => `${percentText(rate)}%`;
 
 /** The parameters of one plan version, read-only: the figures, the packages, the titles. */
 export function PlanParamsView({ params }: { params: PlanParams }) {

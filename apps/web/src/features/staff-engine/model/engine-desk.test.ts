@@ -1,11 +1,11 @@
+import { DEFAULT_PLAN } from '@portal/plan/params';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/http/errors';
-import { errorsFromServer, formFromParams, percent, splitRates, toPlanBody } from './plan-form';
+import { errorsFromServer, formFromParams, splitRates, toPlanBody } from './plan-form';
 import { parseRunParams, runSearch } from './run-params';
 import { refusalText, ruleOf } from './rules';
 import { durationParts, secondsSince, starterOf } from './runs';
 import { EXAMPLE_SCENARIO, parseScenario } from './scenario';
-import { DEFAULT_TEST_PLAN } from './test-plan';
 
 describe('the rules the engine refuses with', () => {
   it.each([
@@ -76,23 +76,11 @@ describe('a run as people read it', () => {
     expect(secondsSince('2025-01-01T00:00:00.000Z', Date.parse('2025-01-01T00:00:42.500Z'))).toBe(42);
     expect(secondsSince('2025-01-01T00:00:10.000Z', Date.parse('2025-01-01T00:00:00.000Z'))).toBe(0);
   });
-
-  it('shows a rate of the plan as a percentage without floating point', () => {
-    expect(['0.20', '0.05', '0.125', '1.00', '0.1', '0', '0.0001'].map(percent)).toEqual([
-      '20%',
-      '5%',
-      '12.5%',
-      '100%',
-      '10%',
-      '0%',
-      '0.01%',
-    ]);
-  });
 });
 
 describe('the new plan version form', () => {
   it('sends the whole parameter set with the MTA rates as typed', () => {
-    const values = formFromParams(DEFAULT_TEST_PLAN, '2026-02-01');
+    const values = formFromParams(DEFAULT_PLAN, '2026-02-01');
     values.mtaRates = '0.10, 0.06 ,0.04';
     values.note = '  campaign ';
     const checked = toPlanBody(values);
@@ -106,7 +94,7 @@ describe('the new plan version form', () => {
   });
 
   it('marks every field that breaks the plan schema', () => {
-    const values = formFromParams(DEFAULT_TEST_PLAN, '2026-02-31');
+    const values = formFromParams(DEFAULT_PLAN, '2026-02-31');
     values.params.REFERRER_PCT = '20%';
     values.params.PACKAGES.SILVER!.price = '5,000';
     values.mtaRates = '0.1, x';

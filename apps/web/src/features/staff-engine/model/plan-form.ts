@@ -59,12 +59,3 @@ export function errorsFromServer(fields: Record<string, string[]>): PlanFormErro
     errors[key.startsWith('params.MTA_RATE') ? 'params.MTA_RATE' : key] = true;
   return errors;
 }
-
-/** A rate of the plan ("0.20") as a person reads it: 20%. Display only (the stored text is exact). */
-export function percent(rate: string): string {
-  const [whole = '0', frac = ''] = rate.split('.');
-  const digits = `${whole}${frac.padEnd(2, '0')}`;
-  const int = digits.slice(0, whole.length + 2).replace(/^0+(?=\d)/, '');
-  const rest = digits.slice(whole.length + 2).replace(/0+$/, '');
-  return `${int}${rest ? `.${rest}` : ''}%`;
-}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { DEFAULT_PLAN } from '../../../../compensation/plan';
+import { DEFAULT_PLAN } from '@portal/plan/params';
 import { bounds, memberOf, type PageQuery, type Range } from '../paging';
 
 /**

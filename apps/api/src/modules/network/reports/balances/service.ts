@@ -8,7 +8,7 @@ import type {
 } from '@portal/contracts/reports';
 import type { Config } from '../../../../config';
 import type { Db } from '../../../../db/client';
-import { baht, satang } from '../../../../compensation/money';
+import { baht, satang } from '@portal/plan/money';
 import { businessNow } from '../../../../lib/clock';
 import { pageOf } from '../paging';
 import { lvpPage, pointPage, titleFacts, type BalanceRecord } from './repository';

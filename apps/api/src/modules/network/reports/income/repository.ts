@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { DEFAULT_PLAN } from '../../../../compensation/plan';
+import { DEFAULT_PLAN } from '@portal/plan/params';
 import { bounds, memberOf, pageOfRows, window, type PageQuery, type Range } from '../paging';
 
 /**

@@ -13,8 +13,8 @@ import {
 import { INCOME_TYPES, type ReportListQuery, type ReportRangeQuery } from '@portal/contracts/reports';
 import type { Config } from '../../../../config';
 import type { Db } from '../../../../db/client';
-import { addDays, weekday } from '../../../../compensation/dates';
-import { baht, satang, sum } from '../../../../compensation/money';
+import { addDays, weekday } from '@portal/plan/dates';
+import { baht, satang, sum } from '@portal/plan/money';
 import { businessNow } from '../../../../lib/clock';
 import { pageOf, rangeOf } from '../paging';
 import {

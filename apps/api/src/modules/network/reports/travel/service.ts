@@ -2,7 +2,7 @@ import type { ReportRangeQuery } from '@portal/contracts/reports';
 import type { TravelPoint } from '@portal/contracts/travel-report';
 import type { Config } from '../../../../config';
 import type { Db } from '../../../../db/client';
-import { daysBetween } from '../../../../compensation/dates';
+import { daysBetween } from '@portal/plan/dates';
 import { planFor } from '../../../../compensation/plan';
 import { businessNow } from '../../../../lib/clock';
 import { rangeOf } from '../paging';

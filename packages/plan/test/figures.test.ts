@@ -7,16 +7,16 @@ import {
   cycleExample,
   mtaExample,
   payoutExample,
-  percent,
   planFigures,
   upgradeExample,
-} from './plan-figures';
-import { SPEC_PLAN } from './spec-plan.fixture';
+} from '../src/figures.ts';
+import { percentText } from '../src/money.ts';
+import { DEFAULT_PLAN } from '../src/params.ts';
 
 /** The figures of the public pages against the plan's own tables and worked examples (compensation-plan.md). */
 describe('plan figures of the default plan', () => {
   it('gives each package the income per cycle and referrer bonus of plan 1.1 and 4.1', () => {
-    const f = planFigures(SPEC_PLAN);
+    const f = planFigures(DEFAULT_PLAN);
     expect(f.packages.map((p) => [p.code, p.incomePercent, p.incomePerCycle, p.referrerBonus])).toEqual([
       ['STARTER', '10', '50.00', '100.00'],
       ['SILVER', '12', '60.00', '300.00'],
@@ -40,7 +40,7 @@ describe('plan figures of the default plan', () => {
   });
 
   it('closes E1 03-02 for SILVER: 500/500 → 1 cycle, 60.00, 6.00 points and 54.00 cash', () => {
-    expect(closing(SPEC_PLAN, 'SILVER', 500, 500)).toMatchObject({
+    expect(closing(DEFAULT_PLAN, 'SILVER', 500, 500)).toMatchObject({
       cycles: 1,
       gross: '60.00',
       paid: '60.00',
@@ -50,7 +50,7 @@ describe('plan figures of the default plan', () => {
       carryRight: 0,
     });
     // E1 03-04: 800/700 → 1 cycle, carry 300/200
-    expect(closing(SPEC_PLAN, 'SILVER', 800, 700)).toMatchObject({
+    expect(closing(DEFAULT_PLAN, 'SILVER', 800, 700)).toMatchObject({
       cycles: 1,
       carryLeft: 300,
       carryRight: 200,
@@ -58,7 +58,7 @@ describe('plan figures of the default plan', () => {
   });
 
   it('caps and flushes as E2 does for STARTER: 12 cycles, 600.00 earned, 500.00 paid, 100.00 flushed', () => {
-    expect(capExample(SPEC_PLAN)).toMatchObject({
+    expect(capExample(DEFAULT_PLAN)).toMatchObject({
       package: 'STARTER',
       cycles: 12,
       gross: '600.00',
@@ -70,7 +70,7 @@ describe('plan figures of the default plan', () => {
   });
 
   it('works the cycle example on the second package with the strong leg carrying', () => {
-    expect(cycleExample(SPEC_PLAN)).toMatchObject({
+    expect(cycleExample(DEFAULT_PLAN)).toMatchObject({
       package: 'SILVER',
       newLeft: 1600,
       newRight: 1300,
@@ -85,20 +85,20 @@ describe('plan figures of the default plan', () => {
   });
 
   it('gives the upgrade, cashback, MTA and activity examples of plan 4.1, 4.2, 4.3 and 1.2', () => {
-    expect(upgradeExample(SPEC_PLAN)).toEqual({
+    expect(upgradeExample(DEFAULT_PLAN)).toEqual({
       from: 'STARTER',
       to: 'PLATINUM',
       price: '28500.00',
       pv: 8500,
       referrerBonus: '1700.00',
     });
-    expect(cashbackExample(SPEC_PLAN)).toEqual({ pv: 800, percent: '5', amount: '40.00' });
-    expect(mtaExample(SPEC_PLAN).lines).toEqual([
+    expect(cashbackExample(DEFAULT_PLAN)).toEqual({ pv: 800, percent: '5', amount: '40.00' });
+    expect(mtaExample(DEFAULT_PLAN).lines).toEqual([
       { generation: 1, percent: '10', amount: '100.00', title: 'MEMBER' },
       { generation: 2, percent: '5', amount: '50.00', title: 'SUPERVISOR' },
       { generation: 3, percent: '5', amount: '50.00', title: 'MANAGER' },
     ]);
-    expect(activityExample(SPEC_PLAN)).toEqual({
+    expect(activityExample(DEFAULT_PLAN)).toEqual({
       package: 'STARTER',
       pv: 500,
       blocks: 2,
@@ -108,7 +108,7 @@ describe('plan figures of the default plan', () => {
   });
 
   it('pays a week out with 5% WHT, the point part kept back and the minimum checked', () => {
-    expect(payoutExample(SPEC_PLAN)).toEqual({
+    expect(payoutExample(DEFAULT_PLAN)).toEqual({
       cycle: '120.00',
       referrer: '100.00',
       cashback: '40.00',
@@ -121,29 +121,32 @@ describe('plan figures of the default plan', () => {
       minPayout: '100.00',
       paid: true,
     });
-    expect(payoutExample({ ...SPEC_PLAN, MIN_PAYOUT: '500.00' }).paid).toBe(false);
+    expect(payoutExample({ ...DEFAULT_PLAN, MIN_PAYOUT: '500.00' }).paid).toBe(false);
   });
 });
 
 describe('when the plan changes, the figures follow', () => {
   it('rounds half-up once per line, exactly', () => {
     const plan = {
-      ...SPEC_PLAN,
+      ...DEFAULT_PLAN,
       CASHBACK_PCT: '0.0333',
       WHT_RATE: '0.03',
       PACKAGES: {
-        ...SPEC_PLAN.PACKAGES,
-        STARTER: { ...SPEC_PLAN.PACKAGES.STARTER!, income_percent: '0.125' },
+        ...DEFAULT_PLAN.PACKAGES,
+        STARTER: { ...DEFAULT_PLAN.PACKAGES.STARTER!, income_percent: '0.125' },
       },
     };
     expect(cashbackExample(plan, 815)).toEqual({ pv: 815, percent: '3.33', amount: '27.14' }); // 27.1395
     expect(planFigures(plan).packages[0]!.incomePerCycle).toBe('62.50');
-    expect(percent('0.125')).toBe('12.5');
-    expect(percent('1')).toBe('100');
+    expect(percentText('0.125')).toBe('12.5');
+    expect(percentText('1')).toBe('100');
   });
 
   it('has no cap example when a cycle pays nothing, and no upgrade with one package', () => {
-    const one = { ...SPEC_PLAN, PACKAGES: { ONLY: { ...SPEC_PLAN.PACKAGES.STARTER!, income_percent: '0' } } };
+    const one = {
+      ...DEFAULT_PLAN,
+      PACKAGES: { ONLY: { ...DEFAULT_PLAN.PACKAGES.STARTER!, income_percent: '0' } },
+    };
     expect(capExample(one)).toBeNull();
     expect(upgradeExample(one)).toBeNull();
   });

@@ -1,66 +1,18 @@
 import type { PlanParams } from '@portal/contracts/engine';
+import { applyRate, baht, min, percentText, pvMoney, rate, satang } from './money.ts';
 
 /**
  * The plan's figures as the public pages show them (/tables, the bonus manuals), computed from the
- * parameters of the plan in force (compensation-plan.md sections 1 to 7). Every amount is computed
- * exactly (decimal strings as scaled BigInts, half-up to 0.01 THB once, as the engine rounds a line),
- * so a new plan version changes every figure and example without an edit. Display only: the engine's
- * own arithmetic is on the server.
+ * parameters of the plan in force (compensation-plan.md sections 1 to 7) with the engine's own
+ * arithmetic (money.ts: satang as BigInt, a line rounded half-up to 0.01 THB once), so a new plan
+ * version changes every figure and example without an edit.
  */
 
-// ---- exact decimals ---------------------------------------------------------------------------
+/** `r` × `pv` points × PV_THB, rounded once to satang: what a percentage-of-PV bonus pays. */
+const ofPv = (params: PlanParams, pv: number, r: string) => pvMoney(pv, rate(r), rate(params.PV_THB));
 
-/** A decimal as digits / 10^scale. */
-interface Dec {
-  n: bigint;
-  scale: number;
-}
-
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
-
-function dec(value: string | number): Dec {
-  const m = DECIMAL.exec(String(value).trim());
-  if (!m) throw new Error(`Not a decimal: ${value}`);
-  const frac = m[3] ?? '';
-  const n = BigInt(`${m[2]}${frac}`);
-  return { n: m[1] === '-' ? -n : n, scale: frac.length };
-}
-
-const mul = (...ds: Dec[]): Dec =>
-  ds.reduce((a, b) => ({ n: a.n * b.n, scale: a.scale + b.scale }), { n: 1n, scale: 0 });
-
-/** Half-up (away from zero on .5) to whole satang. */
-function toSatang(d: Dec): bigint {
-  if (d.scale <= 2) return d.n * 10n ** BigInt(2 - d.scale);
-  const div = 10n ** BigInt(d.scale - 2);
-  const abs = d.n < 0n ? -d.n : d.n;
-  const q = (abs + div / 2n) / div;
-  return d.n < 0n ? -q : q;
-}
-
-function money(satang: bigint): string {
-  const sign = satang < 0n ? '-' : '';
-  const abs = satang < 0n ? -satang : satang;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
-
-const satangOf = (amount: string) => toSatang(dec(amount));
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
-
-/** "0.125" → "12.5", "0.10" → "10": a rate as the percent people read. */
-export function percent(rate: string): string {
-  const d = mul(dec(rate), dec(100));
-  if (d.scale === 0) return String(d.n);
-  const s = d.n.toString().padStart(d.scale + 1, '0');
-  const whole = s.slice(0, s.length - d.scale);
-  const frac = s.slice(s.length - d.scale).replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : whole;
-}
-
-/** `rate` × `pv` points × PV_THB, rounded once to satang: what a percentage-of-PV bonus pays. */
-function ofPv(params: PlanParams, pv: number, rate: string): bigint {
-  return toSatang(mul(dec(pv), dec(params.PV_THB), dec(rate)));
-}
+/** An amount of the plan ("1500", "0.5") as the wire writes it: "1500.00". */
+const amount = (text: string) => baht(satang(text));
 
 // ---- the tables -------------------------------------------------------------------------------
 
@@ -110,16 +62,16 @@ export interface PlanFigures {
 
 export function planFigures(params: PlanParams): PlanFigures {
   return {
-    pvThb: money(satangOf(params.PV_THB)),
+    pvThb: baht(applyRate(100n, rate(params.PV_THB))),
     packages: Object.entries(params.PACKAGES).map(([code, p]) => ({
       code,
-      price: money(satangOf(p.price)),
+      price: amount(p.price),
       pv: p.pv,
       cycleValue: p.cycle_value,
-      incomePercent: percent(p.income_percent),
-      incomePerCycle: money(ofPv(params, p.cycle_value, p.income_percent)),
-      maxIncomePerDay: money(satangOf(p.max_income_per_day)),
-      referrerBonus: money(ofPv(params, p.pv, params.REFERRER_PCT)),
+      incomePercent: percentText(p.income_percent),
+      incomePerCycle: baht(ofPv(params, p.cycle_value, p.income_percent)),
+      maxIncomePerDay: amount(p.max_income_per_day),
+      referrerBonus: baht(ofPv(params, p.pv, params.REFERRER_PCT)),
       activeDays: Math.floor(p.pv / params.ACTIVITY_PV) * params.ACTIVITY_DAYS,
     })),
     titles: params.TITLES.map((t) => ({
@@ -128,15 +80,15 @@ export function planFigures(params: PlanParams): PlanFigures {
       referrals: t.referrals,
       mtaDepth: t.mta_depth,
     })),
-    referrerPercent: percent(params.REFERRER_PCT),
-    cashbackPercent: percent(params.CASHBACK_PCT),
-    mtaPercents: params.MTA_RATE.map(percent),
+    referrerPercent: percentText(params.REFERRER_PCT),
+    cashbackPercent: percentText(params.CASHBACK_PCT),
+    mtaPercents: params.MTA_RATE.map(percentText),
     mtaMinPv: params.MTA_MIN_PV,
-    pointSplitPercent: percent(params.CYCLE_POINT_SPLIT),
+    pointSplitPercent: percentText(params.CYCLE_POINT_SPLIT),
     holdReleaseDays: params.HOLD_RELEASE_DAYS,
-    whtPercent: percent(params.WHT_RATE),
-    minPayout: money(satangOf(params.MIN_PAYOUT)),
-    transferFee: money(satangOf(params.TRANSFER_FEE)),
+    whtPercent: percentText(params.WHT_RATE),
+    minPayout: amount(params.MIN_PAYOUT),
+    transferFee: amount(params.TRANSFER_FEE),
     payoutWeekday: params.PAYOUT_WEEKDAY,
     activityPv: params.ACTIVITY_PV,
     activityDays: params.ACTIVITY_DAYS,
@@ -175,22 +127,22 @@ export function closing(params: PlanParams, pkg: string, newLeft: number, newRig
   const cycles =
     newLeft >= cv && newRight >= cv ? Math.min(Math.floor(newLeft / cv), Math.floor(newRight / cv)) : 0;
   const gross = ofPv(params, cycles * cv, p.income_percent);
-  const paid = min(gross, satangOf(p.max_income_per_day));
-  const pointPart = toSatang(mul(dec(money(paid)), dec(params.CYCLE_POINT_SPLIT)));
+  const paid = min(gross, satang(p.max_income_per_day));
+  const pointPart = applyRate(paid, rate(params.CYCLE_POINT_SPLIT));
   return {
     package: pkg,
     cycleValue: cv,
-    incomePercent: percent(p.income_percent),
-    cap: money(satangOf(p.max_income_per_day)),
+    incomePercent: percentText(p.income_percent),
+    cap: amount(p.max_income_per_day),
     newLeft,
     newRight,
     cycles,
-    gross: money(gross),
-    paid: money(paid),
-    flushed: money(gross - paid),
-    pointPercent: percent(params.CYCLE_POINT_SPLIT),
-    pointPart: money(pointPart),
-    cashPart: money(paid - pointPart),
+    gross: baht(gross),
+    paid: baht(paid),
+    flushed: baht(gross - paid),
+    pointPercent: percentText(params.CYCLE_POINT_SPLIT),
+    pointPart: baht(pointPart),
+    cashPart: baht(paid - pointPart),
     carryLeft: newLeft - cycles * cv,
     carryRight: newRight - cycles * cv,
   };
@@ -209,7 +161,7 @@ export function capExample(params: PlanParams): CycleExample | null {
   const pkg = packageList(params)[0]!;
   const perCycle = ofPv(params, pkg.cycle_value, pkg.income_percent);
   if (perCycle <= 0n) return null;
-  const cycles = Number(satangOf(pkg.max_income_per_day) / perCycle) + 2;
+  const cycles = Number(satang(pkg.max_income_per_day) / perCycle) + 2;
   return closing(params, pkg.code, cycles * pkg.cycle_value, cycles * pkg.cycle_value);
 }
 
@@ -231,9 +183,9 @@ export function upgradeExample(params: PlanParams): UpgradeExample | null {
   return {
     from: from.code,
     to: to.code,
-    price: money(satangOf(to.price) - satangOf(from.price)),
+    price: baht(satang(to.price) - satang(from.price)),
     pv,
-    referrerBonus: money(ofPv(params, pv, params.REFERRER_PCT)),
+    referrerBonus: baht(ofPv(params, pv, params.REFERRER_PCT)),
   };
 }
 
@@ -247,7 +199,11 @@ export interface CashbackExample {
 }
 
 export function cashbackExample(params: PlanParams, pv = EXAMPLE_REPURCHASE_PV): CashbackExample {
-  return { pv, percent: percent(params.CASHBACK_PCT), amount: money(ofPv(params, pv, params.CASHBACK_PCT)) };
+  return {
+    pv,
+    percent: percentText(params.CASHBACK_PCT),
+    amount: baht(ofPv(params, pv, params.CASHBACK_PCT)),
+  };
 }
 
 export interface MtaLine {
@@ -262,10 +218,10 @@ export interface MtaLine {
 export function mtaExample(params: PlanParams, pv = EXAMPLE_MTA_PV): { pv: number; lines: MtaLine[] } {
   return {
     pv,
-    lines: params.MTA_RATE.map((rate, i) => ({
+    lines: params.MTA_RATE.map((r, i) => ({
       generation: i + 1,
-      percent: percent(rate),
-      amount: money(ofPv(params, pv, rate)),
+      percent: percentText(r),
+      amount: baht(ofPv(params, pv, r)),
       title: params.TITLES.find((t) => t.mta_depth >= i + 1)?.code ?? null,
     })),
   };
@@ -310,24 +266,24 @@ export interface PayoutExample {
 /** A week's waiting lines (the cycle example, one referrer bonus, one cashback) paid out (plan 6). */
 export function payoutExample(params: PlanParams): PayoutExample {
   const cycle = cycleExample(params);
-  const referrer = satangOf(planFigures(params).packages[0]!.referrerBonus);
-  const cashback = satangOf(cashbackExample(params).amount);
-  const gross = satangOf(cycle.paid) + referrer + cashback;
-  const wht = toSatang(mul(dec(money(gross)), dec(params.WHT_RATE)));
-  const points = satangOf(cycle.pointPart);
-  const fee = satangOf(params.TRANSFER_FEE);
+  const referrer = satang(planFigures(params).packages[0]!.referrerBonus);
+  const cashback = satang(cashbackExample(params).amount);
+  const gross = satang(cycle.paid) + referrer + cashback;
+  const wht = applyRate(gross, rate(params.WHT_RATE));
+  const points = satang(cycle.pointPart);
+  const fee = satang(params.TRANSFER_FEE);
   const net = gross - points - wht - fee;
   return {
     cycle: cycle.paid,
-    referrer: money(referrer),
-    cashback: money(cashback),
-    gross: money(gross),
-    whtPercent: percent(params.WHT_RATE),
-    wht: money(wht),
-    pointPart: money(points),
-    fee: money(fee),
-    net: money(net),
-    minPayout: money(satangOf(params.MIN_PAYOUT)),
-    paid: net >= satangOf(params.MIN_PAYOUT),
+    referrer: baht(referrer),
+    cashback: baht(cashback),
+    gross: baht(gross),
+    whtPercent: percentText(params.WHT_RATE),
+    wht: baht(wht),
+    pointPart: baht(points),
+    fee: baht(fee),
+    net: baht(net),
+    minPayout: amount(params.MIN_PAYOUT),
+    paid: net >= satang(params.MIN_PAYOUT),
   };
 }
