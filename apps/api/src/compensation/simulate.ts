@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { addDays, endOfBangkokDay, startOfBangkokDay } from '@portal/plan/dates';
 import { runBusinessDay } from './engine';
 import { postCancellation, postPayment, releaseHold, useLvp, usePoints, type Moment } from './ledger';
-import { baht, satang } from '@portal/plan/money';
+import { baht, rateText, satang } from '@portal/plan/money';
 import { PlanRuleError, planFor } from './plan';
 import {
   PreparedScenario,
@@ -306,7 +306,7 @@ async function collect(db: Db, scenario: Scenario, members: Map<string, number>)
         new_right: Number(r.new_right),
         cycles: Number(r.cycles),
         cycle_value: Number(r.cycle_value),
-        income_percent: incomePercentText(String(r.income_percent)),
+        income_percent: rateText(String(r.income_percent)),
         max_income_per_day: money2(String(r.max_income_per_day)),
         gross: money2(String(r.gross)),
         paid: money2(String(r.paid)),
@@ -373,11 +373,4 @@ async function collect(db: Db, scenario: Scenario, members: Map<string, number>)
       };
     }),
   };
-}
-
-/** "0.1200" (numeric(6,4)) → "0.12": rates print with two places at least, as the plan writes them. */
-function incomePercentText(v: string) {
-  const [whole, frac = ''] = v.split('.');
-  const trimmed = frac.replace(/0+$/, '').padEnd(2, '0');
-  return `${whole}.${trimmed}`;
 }

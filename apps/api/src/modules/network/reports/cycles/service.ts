@@ -1,4 +1,5 @@
 import type { Page } from '@portal/contracts/envelope';
+import { rateText } from '@portal/plan/money';
 import type {
   CycleDetail,
   CycleRow,
@@ -16,12 +17,6 @@ import { cycleOf, cyclePage, cycleTotals, type CycleRecord } from './repository'
  * The cycle bonus reports (plan 3.1): closing rows with carry forward left and right, the package
  * cycle value, income percent and max income per day in force that day, cycles, paid and flushed.
  */
-
-/** "0.1200" → "0.12", "0.1250" → "0.125", "0.0000" → "0.00" (the plan writes rates so). */
-export function rateText(stored: string): string {
-  const [whole, frac = ''] = stored.split('.');
-  return `${whole}.${frac.replace(/0+$/, '').padEnd(2, '0')}`;
-}
 
 const toRow = (r: CycleRecord): CycleRow => ({
   id: r.date,
