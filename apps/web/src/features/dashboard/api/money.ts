@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IncomeCurrentSummary, IncomeSummary } from '@portal/contracts/income-reports';
 import type { SummaryPoint, TitleHistory } from '@portal/contracts/reports';
 import type { TravelPoint } from '@portal/contracts/travel-report';
+import type { Wallet } from '@portal/contracts/wallet';
 import { apiRequest } from '../../../lib/http/client';
 import type { Period } from '../model/standing';
 
@@ -58,6 +59,15 @@ export const useTravel = () => useQuery(travelQuery());
 export const useIncome = (period: Period | null, enabled = true) =>
   useQuery({ ...incomeQuery(period), enabled });
 export const useNextPayout = () => useQuery(nextPayoutQuery());
+
+/** Why the next payout would be held (the wallet's own computation: KYC, no bank, suspended, minimum). */
+export const nextPayoutHoldQuery = () =>
+  queryOptions({
+    queryKey: [...KEY, 'next-payout-hold'],
+    queryFn: ({ signal }) => apiRequest<Wallet>('/api/v1/wallet', { service: 'network', signal }),
+    select: (w: Wallet) => w.next_payout.held_reason,
+  });
+export const useNextPayoutHold = () => useQuery(nextPayoutHoldQuery());
 export const usePoints = (period: Period | null) =>
   useQuery({ ...pointsQuery(period ?? { from: '', to: '' }), enabled: period !== null });
 export const useTitle = () => useQuery(titleQuery());

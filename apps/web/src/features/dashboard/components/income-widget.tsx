@@ -1,13 +1,15 @@
 import '../dashboard-namespace';
-import { Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import type { IncomeSummary } from '@portal/contracts/income-reports';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { formatDate } from '../../../lib/i18n/dates';
+import { paths } from '../../../lib/paths';
 import { formatPoints } from '../../../lib/i18n/numbers';
 import type { Language } from '../../../lib/preferences';
-import { useIncome, useNextPayout } from '../api/money';
+import { useIncome, useNextPayout, useNextPayoutHold } from '../api/money';
 import type { Period } from '../model/standing';
 
 type PeriodKey = 'week' | 'month' | 'all';
@@ -100,6 +102,7 @@ export function IncomeWidget({
   const month = useIncome(periods?.month ?? null, periods !== null);
   const all = useIncome(null);
   const next = useNextPayout();
+  const held = useNextPayoutHold();
   const money = (value: string) => t('money.baht', { amount: formatPoints(value, lang) });
 
   return (
@@ -136,6 +139,14 @@ export function IncomeWidget({
               </Text>
             </Stack>
           </Group>
+        )}
+        {held.data && (
+          <Text size="sm" mt="xs" c="orange.9" data-testid="next-payout-held">
+            {t(`money.held.${held.data}`)}{' '}
+            <Anchor component={Link} to={paths.wallet.href()} size="sm">
+              {t('money.toWallet')}
+            </Anchor>
+          </Text>
         )}
       </Paper>
     </Paper>
