@@ -22,21 +22,24 @@ describe('the plan examples through the simulator', () => {
     expect(examples.length).toBeGreaterThanOrEqual(11);
   });
 
-  it.skipIf(!fs.existsSync(SHARED))(
-    'when the specification is beside the checkout then the copies are exactly its files',
-    () => {
-      const files = (dir: string) =>
-        fs
-          .readdirSync(dir)
-          .filter((f) => f.endsWith('.json'))
-          .sort();
-      expect(files(DIR)).toEqual(files(SHARED));
-      for (const f of files(SHARED))
-        expect(fs.readFileSync(path.join(DIR, f), 'utf8'), f).toBe(
-          fs.readFileSync(path.join(SHARED, f), 'utf8'),
-        );
-    },
-  );
+  it('when the specification is beside the checkout then the copies are exactly its files', (ctx) => {
+    if (!fs.existsSync(SHARED)) {
+      // Said in the run's output, not skipped in silence: the copies go unchecked, the examples below run.
+      const reason = `no specification at ${SHARED}: the copies in scenarios/plan-examples are not compared with it`;
+      console.warn(`plan-examples: skipped: ${reason}`);
+      ctx.skip(reason);
+    }
+    const files = (dir: string) =>
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
+    expect(files(DIR)).toEqual(files(SHARED));
+    for (const f of files(SHARED))
+      expect(fs.readFileSync(path.join(DIR, f), 'utf8'), f).toBe(
+        fs.readFileSync(path.join(SHARED, f), 'utf8'),
+      );
+  });
 
   for (const name of examples) {
     it(`when ${name} is simulated then the result is exactly ${name}.expected.json`, async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contracts/envelope';
+import type { IncomeSummary } from '@portal/contracts/income-reports';
 import type { LvpPage, OrderRow, PointPage, TitleHistory } from '@portal/contracts/reports';
 import { satang, baht } from '../../../src/compensation/money';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
@@ -20,6 +21,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (token: string, path: string) => call(t.app, 'GET', `/network/api/v1${path}`, { token });
+
+/** Every count and amount of a summary, nested lists and objects included, by its path. */
+function figures(value: unknown, at = ''): Record<string, number | string> {
+  if (typeof value === 'number') return { [at]: value };
+  if (typeof value === 'string') return /^-?\d+\.\d{2}$/.test(value) ? { [at]: value } : {};
+  if (value === null || typeof value !== 'object') return {};
+  return Object.assign(
+    {},
+    ...Object.entries(value).map(([key, v]) => figures(v, at ? `${at}.${key}` : key)),
+  ) as Record<string, number | string>;
+}
 
 const LISTS = [
   '/report/order',
@@ -148,7 +160,66 @@ describe('only my own rows', () => {
       ).toEqual([]);
     }
     expect((await report(t, h.tokens.b, '/report/cycle_transaction')).items).toEqual([]);
-    expect((await report(t, h.tokens.b, '/report/referrer_summary')).amount).toBe('0.00');
+  });
+
+  it("when another member reads the summaries then they are that member's own figures, from its ledger rows", async () => {
+    // B's ledger: its PLATINUM package (9,000 PV) stands; its repurchase r1 was paid and canceled,
+    // so the LVP it gave was taken back and its cashback line is VOID; B earned nothing else.
+    const ledger = (
+      await rows<Record<string, number | string>>(
+        t,
+        `select
+        (select count(*)::int from orders where member_id = $1) as orders,
+        (select count(*)::int from orders where member_id = $1 and paid_date is not null and canceled_date is null) as paid,
+        (select count(*)::int from orders where member_id = $1 and canceled_date is not null) as canceled,
+        (select sum(pv_total)::int from orders where member_id = $1 and paid_date is not null and canceled_date is null) as pv,
+        (select count(*)::int from lvp_postings where member_id = $1) as lvp_rows,
+        (select coalesce(sum(points), 0)::int from lvp_postings where member_id = $1) as lvp,
+        (select coalesce(sum(points), 0)::numeric(16,2)::text from point_postings where member_id = $1) as points,
+        (select sum(amount)::numeric(16,2)::text from income_lines where member_id = $1 and type = 'CASHBACK' and state = 'VOID') as void,
+        (select count(*)::int from income_lines where member_id = $1 and state <> 'VOID') as standing`,
+        [h.b],
+      )
+    )[0]!;
+    expect(ledger).toEqual({
+      orders: 2,
+      paid: 1,
+      canceled: 1,
+      pv: 9000,
+      lvp_rows: 2,
+      lvp: 0,
+      points: '0.00',
+      void: '15.00',
+      standing: 0,
+    });
+    const b = <T>(path: string) => report<T>(t, h.tokens.b, path);
+    expect(await b('/report/summary_point')).toMatchObject({
+      personal_pv: ledger.pv,
+      lvp_balance: ledger.lvp,
+      point_balance: ledger.points,
+    });
+    expect(await b('/report/order/summary')).toMatchObject({
+      orders: ledger.orders,
+      paid_orders: ledger.paid,
+      pending_orders: 0,
+      canceled_orders: ledger.canceled,
+      pv_total: ledger.pv,
+      by_type: [{ order_type: 'PACKAGE', orders: 1, total_amount: '0.00', pv_total: ledger.pv }],
+    });
+    const voided = {
+      lines: ledger.standing,
+      amount: '0.00',
+      waiting: '0.00',
+      paid: '0.00',
+      void: ledger.void,
+    };
+    expect(await b('/report/cashback_summary')).toEqual({ date_from: null, date_to: null, ...voided });
+    const income = await b<IncomeSummary>('/report/income_summary');
+    expect(income).toMatchObject(voided);
+    expect(income.by_type.find((r) => r.type === 'CASHBACK')).toEqual({ type: 'CASHBACK', ...voided });
+    expect(income.by_type.filter((r) => r.type !== 'CASHBACK').map((r) => r.void)).toEqual(
+      Array(4).fill('0.00'),
+    );
   });
 
   it('when a member with no history reads every report then every list is empty and every total is zero', async () => {
@@ -159,11 +230,16 @@ describe('only my own rows', () => {
     }
     for (const path of SUMMARIES) {
       const data = await report<Record<string, unknown>>(t, h.tokens.other, path);
-      for (const [key, value] of Object.entries(data)) {
-        if (typeof value === 'number') expect(value, `${path} ${key}`).toBe(0);
-        if (typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value))
-          expect(value, `${path} ${key}`).toBe('0.00');
-      }
+      // The same summary has figures for the first member, so a summary that is always empty fails.
+      const ofA = figures(await report<Record<string, unknown>>(t, h.tokens.a, path));
+      expect(
+        Object.values(ofA).filter((v) => v !== 0 && v !== '0.00'),
+        path,
+      ).not.toEqual([]);
+      const found = figures(data);
+      expect(Object.keys(found), path).not.toEqual([]);
+      for (const [key, value] of Object.entries(found))
+        expect(value, `${path} ${key}`).toBe(typeof value === 'number' ? 0 : '0.00');
     }
   });
 
