@@ -16,6 +16,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { ensureChromium } from './chromium.mjs';
 import { buildPortalIfStale } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,7 +34,6 @@ const PAGES = [
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
 const distArg = argv.includes('--dist') ? argv[argv.indexOf('--dist') + 1] : undefined;
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -128,10 +128,8 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const dist = distArg
   ? path.resolve(distArg)
   : buildPortalIfStale({ log: (line) => !json && console.log(line) });
-if (!fs.existsSync(chromiumPath)) {
-  console.error(`Chromium is not at ${chromiumPath}. Install Debian's package: apt-get install -y chromium`);
-  process.exit(1);
-}
+const chromiumPath = ensureChromium();
+if (!chromiumPath) process.exit(1);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-measure-'));
 // The server serves a copy, so a rebuild while this runs cannot swap the chunks under the pages.
 const webDist = path.join(dataDir, 'web');
