@@ -8,7 +8,7 @@ import { decide } from '../src/app/guard';
 import { routePatterns } from '../src/lib/paths';
 import { baseUrl, DESKTOP, launch, signIn } from './browser';
 import { STAFF } from './engine-api';
-import { createMember, DEMO, newMember, withPage, type NewMember } from './helpers';
+import { createMember, DEMO, newMember, untilStill, withPage, type NewMember } from './helpers';
 
 /**
  * axe-core in Chromium over every page the router registers (paths.ts, which a unit test holds
@@ -158,8 +158,8 @@ async function settle(page: Page) {
     .first()
     .waitFor({ state: 'detached', timeout: 15_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // Mantine's transitions (drawers, notifications) finish within 300 ms.
-  await page.waitForTimeout(350);
+  // Mantine's transitions (drawers, notifications) have finished.
+  await untilStill(page);
 }
 
 interface AxeResult {

@@ -34,13 +34,30 @@ async function openOrganization(page: Page, query = '') {
   await page.getByTestId('org-tree').waitFor({ state: 'visible' });
 }
 
+/**
+ * The tree shows `memberId` at its top: the address names them (or names no one for my own top) and
+ * the tree drawn is theirs. While a new top loads, the page keeps the last tree on screen, and the
+ * buttons act on that one, so the address alone is not the state to wait for.
+ */
+async function showsTop(page: Page, memberId: number, mine = false) {
+  await page.waitForURL((url) => url.searchParams.get('top') === (mine ? null : String(memberId)));
+  // The first member card drawn is the tree's top.
+  await page.waitForFunction(
+    (id) =>
+      document
+        .querySelector('[data-testid="org-tree"] [data-testid^="org-node-"]')
+        ?.getAttribute('data-testid') === `org-node-${id}`,
+    memberId,
+  );
+}
+
 /** Enter on a focused node makes that member the top (the keyboard path people without a mouse use). */
 async function makeTop(page: Page, memberId: number) {
   const node = page.getByTestId(`org-node-${memberId}`);
   await node.waitFor({ state: 'attached' });
   await node.focus();
   await page.keyboard.press('Enter');
-  await page.waitForURL((url) => url.searchParams.get('top') === String(memberId));
+  await showsTop(page, memberId);
 }
 
 describe('the organization screen', () => {
@@ -70,10 +87,9 @@ describe('the organization screen', () => {
 
       // up one level, then back to my top
       await page.getByTestId('org-up-one').click();
-      await page.waitForURL((url) => url.searchParams.get('top') === String(child));
+      await showsTop(page, child);
       await page.getByTestId('org-my-top').click();
-      await page.waitForURL((url) => !url.searchParams.has('top'));
-      await page.getByTestId(`org-node-${me.id}`).waitFor({ state: 'attached' });
+      await showsTop(page, me.id, true);
 
       // a member deep in the downline, found by code
       const slots = await call<{
@@ -82,8 +98,7 @@ describe('the organization screen', () => {
       const deep = slots.quick.extreme_left;
       await page.getByTestId('org-search').fill(deep.upline_member_code);
       await page.getByTestId(`org-search-hit-${deep.upline_member_id}`).click();
-      await page.waitForURL((url) => url.searchParams.get('top') === String(deep.upline_member_id));
-      await page.getByTestId(`org-node-${deep.upline_member_id}`).waitFor({ state: 'attached' });
+      await showsTop(page, deep.upline_member_id);
     });
   });
 

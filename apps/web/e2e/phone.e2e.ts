@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, PHONE, shot, signIn } from './browser';
-import { DEMO, waitForPath, withPage } from './helpers';
+import { DEMO, untilStill, waitForPath, withPage } from './helpers';
 
 /**
  * Issue 11, phones: the notices are one line that opens on a tap and remembers it was read; the
@@ -92,7 +92,7 @@ describe('phones and the tree (issue 11)', () => {
         expect(await page.getByTestId('notice-toggle').getAttribute('aria-expanded')).toBe('true');
         await page.getByTestId('kyc-reminder').waitFor({ state: 'visible' });
         await page.getByTestId('kyc-reminder').getByRole('link').waitFor({ state: 'visible' });
-        await page.waitForTimeout(300);
+        await untilStill(page, '[data-testid="notice-bar"]');
         await shot(page, `notice-bar-open-${lang}-phone`, { fullPage: false });
 
         await page.reload();
@@ -110,7 +110,12 @@ describe('phones and the tree (issue 11)', () => {
           await page.goto('/organization');
           await page.locator('[data-testid^="org-node-"]').first().waitFor({ state: 'attached' });
           await settled(page);
-          await page.waitForTimeout(300);
+          // The first view is set (fitted to the frame) and the cards are drawn in their fonts.
+          await page
+            .locator('[data-testid="org-tree"] svg g[transform]')
+            .first()
+            .waitFor({ state: 'attached' });
+          await untilStill(page, '[data-testid="org-tree"] svg g');
 
           const texts = await cardTexts(page);
           expect(texts.length).toBeGreaterThan(5);
@@ -179,7 +184,14 @@ describe('phones and the tree (issue 11)', () => {
           await page.keyboard.down('Control');
           for (let i = 0; i < 4; i += 1) await page.mouse.wheel(0, -120);
           await page.keyboard.up('Control');
-          await page.waitForTimeout(200);
+          // The zoom has taken effect (the wheel events reach the tree after mouse.wheel returns).
+          await page.waitForFunction(
+            (least) =>
+              (
+                document.querySelector('[data-testid="org-tree"] svg g') as SVGGElement
+              ).transform.baseVal.consolidate()!.matrix.a > least,
+            fittedScale * 1.5,
+          );
           expect(scaleOf(await treeScale(page))).toBeGreaterThan(fittedScale * 1.5);
         });
       });

@@ -1,7 +1,15 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, PHONE, shot, signIn } from './browser';
-import { createMember, newMember, visibleText, waitForPath, withPage, type NewMember } from './helpers';
+import {
+  createMember,
+  newMember,
+  untilStill,
+  visibleText,
+  waitForPath,
+  withPage,
+  type NewMember,
+} from './helpers';
 import { cardPng, freshThaiId, tinyPdf } from './kyc-api';
 
 /**
@@ -388,7 +396,7 @@ describe('profile and KYC', () => {
               (id) => document.getElementById(id)?.scrollIntoView({ block: 'start' }),
               section,
             );
-            await page.waitForTimeout(100);
+            await untilStill(page, `#${section}`);
             await shot(page, `profile-${section}-${lang}-${device}`, { fullPage: false });
           }
           // The forms as they open.
