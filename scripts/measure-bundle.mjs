@@ -3,7 +3,7 @@
 // copy of it (embedded PostgreSQL in a temporary directory, no demo data), opens each page in a fresh
 // headless Chromium context (empty cache, the browser's own Accept-Encoding) and adds up what the
 // browser received for every script: compressed body plus response headers, as DevTools' "transferred".
-// DESIGN.md section 7: <= 150 kB over the wire. A benchmark, not a test: it prints the figures and
+// The bar (docs/benchmarks.md): <= 150 kB over the wire. A benchmark, not a test: it prints the figures and
 // exits 1 when a page is over the budget. `npm run check:bundle` (part of `npm test`) checks the same
 // files without a browser, from the build's manifest: brotli bodies only, about 2 kB less.
 //

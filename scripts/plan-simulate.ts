@@ -1,5 +1,5 @@
 // `npm run plan:simulate -- --scenario scenario.json [--plan plan.json] [--out result.json]`
-// The simulation contract of compensation-plan.md section 13: the scenario's history through the same
+// The simulation contract (docs/plan.md section 13): the scenario's history through the same
 // engine code as the live closings, on a scratch database of its own (created, used, dropped): a
 // database created on DATABASE_URL's server when it is set, else an embedded PostgreSQL in a temp dir.
 // Prints the result JSON (or writes --out) and exits 0; a scenario that breaks a rule exits 2 with one line.

@@ -1,10 +1,11 @@
 // `npm run bench:closing -- --members N --orders M` (defaults 100,000 and 10,000): builds a realistic
 // tree (scripts/bench/tree-build.ts) in a database of its own, gives every member a package paid the
 // day before (that day marked closed), pays M repurchase orders on the closing day, and runs the daily
-// closing of the real engine (DESIGN 7: ≤ 30 s at 1,000,000 members and 100,000 orders). Then: the
-// re-run (it finds the day closed), a recomputation compared row by row, and the naive alternative —
-// each order's PV posted to its ancestors one by one in SQL — timed on a sample of orders in the same
-// run and scaled to all of them, with the ratio. Figures go to stdout and bench-results/closing-<N>.json.
+// closing of the real engine (the bar of docs/benchmarks.md: ≤ 30 s at 1,000,000 members and 100,000
+// orders). Then: the re-run (it finds the day closed), a recomputation compared row by row, and the naive
+// alternative — each order's PV posted to its ancestors one by one in SQL — timed on a sample of orders in
+// the same run and scaled to all of them, with the ratio. Figures go to stdout and
+// bench-results/closing-<N>.json.
 import fs from 'node:fs';
 import { closeDay } from '../../apps/api/src/compensation/engine';
 import { computeClosing } from '../../apps/api/src/compensation/closing';

@@ -1,6 +1,6 @@
 // `npm run bench:me`: authenticated GET /member/v1/me under load (autocannon), against the
 // unauthenticated, database-free GET /health measured in the same run as the baseline.
-// DESIGN.md section 7: >= 3,000 requests/s with p99 <= 50 ms on 2 cores.
+// The bar of docs/benchmarks.md: >= 3,000 requests/s with p99 <= 50 ms on 2 cores.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

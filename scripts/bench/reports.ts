@@ -1,5 +1,5 @@
 // `npm run bench:reports` times every report call of the network API through the real HTTP API
-// (DESIGN 7: any report p95 ≤ 50 ms on the 1,000,000-member benchmark database).
+// (the bar of docs/benchmarks.md: any report p95 ≤ 50 ms on the 1,000,000-member benchmark database).
 //   BENCH_DATABASE_URL=postgres://… npm run bench:reports -- --template <db kept by bench:closing --keep>
 // copies that database (CREATE DATABASE … TEMPLATE) and works on the copy; without --template it builds
 // a tree of its own (--members, default 100,000) with the closing bench's ledger (a package for every

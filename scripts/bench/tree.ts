@@ -1,7 +1,7 @@
 // `npm run bench:tree -- --members N` (default 100,000): builds a realistic binary tree in a database
 // of its own, then measures through the real HTTP API (and SQL for the ancestry check) the bars of
-// DESIGN.md section 7, with the naive recursive-CTE recount measured in the same run for the ratio.
-// Figures go to stdout and bench-results/tree-<N>.json.
+// the bars of docs/benchmarks.md, with the naive recursive-CTE recount measured in the same run for the
+// ratio. Figures go to stdout and bench-results/tree-<N>.json.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -244,7 +244,10 @@ export interface Config {
   avatarMaxBytes: number;
   /** Uploaded files (documents, avatars): outside any served folder. */
   storageDir: string;
-  /** The KYC deadline (DESIGN 5): pre-pending days after registration, then pending days, then suspended. */
+  /**
+   * The KYC deadline (README, First start step 5; decision 009): pre-pending days after registration,
+   * then pending days, then suspended.
+   */
   kyc: { prePendingDays: number; pendingDays: number };
   /** The shop (issue 7): which payment providers take payments, and their settings. */
   shop: ShopSettings;

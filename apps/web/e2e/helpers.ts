@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { baseUrl, lastMessage, newPage } from './browser';
 
-/** The demo network the server seeds on its first start (DESIGN 5). */
+/** The demo network the server seeds on its first start (README, First start). */
 export const DEMO = {
   email: 'demo@portal.test',
   mobile: '0800000001',

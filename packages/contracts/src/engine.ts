@@ -6,7 +6,7 @@ import { MAX_POINTS_PER_UNIT, unitPrice } from './shop.ts';
 
 /**
  * The compensation engine as staff see it (/staff/v1: closings, payouts, the plan, adjustments, the
- * simulator; compensation-plan.md sections 3, 6, 7, 13; DESIGN 10). Money travels as decimal strings
+ * simulator; docs/plan.md sections 3, 6, 7, 13 and E2). Money travels as decimal strings
  * ("1250.00"), PV and LVP as whole numbers, business dates as YYYY-MM-DD (Asia/Bangkok).
  */
 

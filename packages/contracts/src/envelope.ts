@@ -28,7 +28,7 @@ export interface Page<T> {
 
 /** The envelope's status of a success answer, as response schemas declare it. */
 export const statusSchema = z.object({ code: z.number().int(), message: z.string() });
-/** The response schema of a success answer: the envelope around `data` (DESIGN 4). */
+/** The response schema of a success answer: the envelope around `data` (README, Conventions). */
 export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ status: statusSchema, data });
 /** An error answer: the envelope with `error_code` (and field errors for 422), `data` null. */
 export const errorEnvelopeSchema = z.object({

@@ -3,7 +3,7 @@ import { applyRate, baht, min, percentText, pvMoney, rate, satang } from './mone
 
 /**
  * The plan's figures as the public pages show them (/tables, the bonus manuals), computed from the
- * parameters of the plan in force (compensation-plan.md sections 1 to 7) with the engine's own
+ * parameters of the plan in force (docs/plan.md sections 1 to 7) with the engine's own
  * arithmetic (money.ts: satang as BigInt, a line rounded half-up to 0.01 THB once), so a new plan
  * version changes every figure and example without an edit.
  */

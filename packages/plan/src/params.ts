@@ -2,7 +2,7 @@ import { planParamsSchema, type PlanParams } from '@portal/contracts/engine';
 import { satang } from './money.ts';
 
 /**
- * The plan's parameters (compensation-plan.md section 7): the default plan, the plan's order of its
+ * The plan's parameters (docs/plan.md section 7): the default plan, the plan's order of its
  * packages, and the parameters as a scenario or staff may write them. The schema that checks them is
  * the contracts' (`planParamsSchema`), so the staff API and the portal's plan form check the same
  * rules; the engine stores versions of it (apps/api/src/compensation/plan.ts).

@@ -13,7 +13,7 @@ import {
 import { percentText } from '../src/money.ts';
 import { DEFAULT_PLAN } from '../src/params.ts';
 
-/** The figures of the public pages against the plan's own tables and worked examples (compensation-plan.md). */
+/** The figures of the public pages against the plan's own tables and worked examples (docs/plan.md). */
 describe('plan figures of the default plan', () => {
   it('gives each package the income per cycle and referrer bonus of plan 1.1 and 4.1', () => {
     const f = planFigures(DEFAULT_PLAN);

@@ -5,7 +5,7 @@ import { DEFAULT_PLAN, planInOrder } from '@portal/plan/params';
 import type { Db, Tx } from '../db/client';
 
 /**
- * The plan as the engine computes with it (compensation-plan.md section 7): the parameters (their
+ * The plan as the engine computes with it (docs/plan.md section 7): the parameters (their
  * schema in the contracts, the default in @portal/plan/params) compiled once, stored as versions in
  * `plan_versions`; a version applies from its `effective_from` date on.
  */

@@ -6,7 +6,7 @@ import { queryArrays } from './bulk';
 import type { Plan } from './plan';
 
 /**
- * A member's standing (DESIGN 10): active on a day, suspended, payable, the package in force. One
+ * A member's standing (docs/plan.md E4): active on a day, suspended, payable, the package in force. One
  * function each, used by the engine, the closings, the API and the reports; nothing else writes
  * these rules. Every function takes many members at once: a closing asks for thousands.
  */
@@ -111,7 +111,7 @@ export const activeOnSql = (expiry: SQL, date: string) =>
   sql`(${expiry} is not null and ${date}::date <= ${expiry})`;
 
 /**
- * The statuses of a suspension entry that suspend the member when the entry is the newest (DESIGN 5).
+ * The statuses of a suspension entry that suspend the member when the entry is the newest (docs/plan.md E4).
  * The same rule as `isSuspended` of the contracts, which the portal's route guard reads.
  */
 const SUSPENDING = sql.raw(`('active', 'done')`);
@@ -150,7 +150,7 @@ export async function suspensionOfUser(db: Q, userId: number): Promise<Suspensio
   return suspensionKind(rows);
 }
 
-/** Suspended at an instant: the newest suspension entry by then is active or done (DESIGN 5). */
+/** Suspended at an instant: the newest suspension entry by then is active or done (docs/plan.md E4). */
 export async function suspendedAt(
   db: Q,
   memberIds: readonly number[] | null,

@@ -3,7 +3,7 @@ import { queryArrays } from './bulk';
 
 /**
  * The placement tree in arrays, for one closing: nodes in placement-depth order (deepest first), so
- * one pass adds every node's subtree volume into its parent (DESIGN 6, 10: never a walk up the
+ * one pass adds every node's subtree volume into its parent (docs/plan.md E2: never a walk up the
  * ancestors per order), and Euler-tour intervals, so "is X in A's left leg" is two comparisons.
  */
 export interface TreeIndex {

@@ -3,10 +3,10 @@ import { refreshVolumePreview } from '../compensation/preview';
 import type { JobDefinition } from './registry';
 
 /**
- * The compensation engine's work (DESIGN 10): just after midnight in Bangkok every day that ended is
- * closed (hold deadlines, the daily closing and titles, the MTA month on its last day, the payout run
- * on the payout weekday), also once at start so a portal that was down catches up. Each step is a
- * recorded run that is done once, so running this again changes nothing.
+ * The compensation engine's work (docs/plan.md E2, E3): just after midnight in Bangkok every day that ended
+ * is closed (hold deadlines, the daily closing and titles, the MTA month on its last day, the payout run on
+ * the payout weekday), also once at start so a portal that was down catches up. Each step is a recorded run
+ * that is done once, so running this again changes nothing.
  */
 export const businessDaysJob: JobDefinition = {
   name: 'business-days',

@@ -3,10 +3,10 @@ import { endAccessStamped } from '../modules/identity/session/access';
 import type { JobDefinition } from './registry';
 
 /**
- * The KYC deadline (DESIGN 5): daily just after midnight in Bangkok, and once when the portal starts
- * (a portal that was down at midnight catches up). Members whose suspension began or ended have been
- * stamped in the database by the run's transaction; their access tokens end here at once, in the
- * revocation store every request checks (decision 011).
+ * The KYC deadline (README, First start step 5; decision 009): daily just after midnight in Bangkok, and
+ * once when the portal starts (a portal that was down at midnight catches up). Members whose suspension
+ * began or ended have been stamped in the database by the run's transaction; their access tokens end here
+ * at once, in the revocation store every request checks (decision 011).
  */
 export const kycDeadlineJob: JobDefinition = {
   name: 'kyc-deadline',

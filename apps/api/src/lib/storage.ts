@@ -11,11 +11,11 @@ export interface StoredObject {
 }
 
 /**
- * Where uploaded files live (DESIGN 5): documents, avatars, product pictures and transfer slips,
- * under names the server makes.
- * Keys look like `documents/2f1c…-uuid` or `avatars/2f1c…-uuid-thumbnail.jpg`; nothing a client
- * sent ever becomes part of a key. The local disk is the default; an S3-compatible store fits the
- * same calls (PUT / GET / DELETE object, copy-and-delete for `move`, LIST).
+ * Where uploaded files live (README, Conventions: uploads): documents, avatars, product pictures and
+ * transfer slips, under names the server makes. Keys look like `documents/2f1c…-uuid` or
+ * `avatars/2f1c…-uuid-thumbnail.jpg`; nothing a client sent ever becomes part of a key. The local disk is
+ * the default; an S3-compatible store fits the same calls (PUT / GET / DELETE object, copy-and-delete for
+ * `move`, LIST).
  *
  * An upload is first written under its staging key (`.tmp/<key>`), its row is committed, and only
  * then is it moved to its key: a crash at any point leaves no file in place without a row. What a

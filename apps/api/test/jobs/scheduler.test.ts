@@ -5,8 +5,8 @@ import type { JobDefinition } from '../../src/jobs/registry';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /**
- * DESIGN 10: the jobs run on pg-boss, safe with several API processes on one database. Here two
- * schedulers, each with its own pool as two processes have, share one test database.
+ * docs/plan.md E3 (decision 030): the jobs run on pg-boss, safe with several API processes on one database.
+ * Here two schedulers, each with its own pool as two processes have, share one test database.
  */
 let t: TestApp;
 const pools: Database[] = [];

@@ -3,7 +3,7 @@ import { AppError } from '../../src/lib/errors';
 import { advanceDemoClock, bangkokDate, businessNow } from '../../src/lib/clock';
 import { createTestApp, type TestApp } from '../helpers/app';
 
-/** The business clock (DESIGN 10): Bangkok days, and the demo's date that only moves forward. */
+/** The business clock (docs/plan.md E3): Bangkok days, and the demo's date that only moves forward. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -9,7 +9,7 @@ import { withDatabase } from '../helpers/global-setup';
 import { appToken, post, startServer, tempDataDir, until, waitReady, type Running } from './process';
 
 /**
- * Two real API processes started together on one database (DESIGN 10): the KYC deadline they both
+ * Two real API processes started together on one database (docs/plan.md E3): the KYC deadline they both
  * send at start runs once, on one of them. The one in demo mode prints outbox messages with their
  * codes to its terminal (server.ts passes echoOutbox).
  */

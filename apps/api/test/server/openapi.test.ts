@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../helpers/app';
  * envelope. Any other route must declare the JSON schema of its success answer.
  */
 const FILE_ROUTES: Record<string, string> = {
-  'GET /member/v1/me/documents/{id}/file': 'a KYC document downloads as the file it is (DESIGN 5)',
+  'GET /member/v1/me/documents/{id}/file':
+    'a KYC document downloads as the file it is (README, Conventions: uploads)',
   'GET /staff/v1/documents/{id}/file': 'staff download a KYC document as the file it is',
   'GET /member/v1/avatars/{name}':
     'an avatar picture for <img> elements, without app key or token (decision 008)',

@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.auth.root.path,
             // Not lazy: the sign-in page is where every signed-out visit lands, so it ships in the
-            // first script instead of a request later (DESIGN 7, decision 015).
+            // first script instead of a request later (the bars in docs/benchmarks.md, decision 029).
             element: <AuthLayout />,
             children: [
               { index: true, element: <Navigate to={paths.auth.login.path} replace /> },

@@ -1,5 +1,5 @@
 /**
- * What the portal keeps in the browser: the language choice (DESIGN 5) and which notices of the
+ * What the portal keeps in the browser: the language choice (README, Conventions) and which notices of the
  * top bar were read (their keys, no personal data). Everything personal lives in memory or in the
  * HttpOnly refresh cookie.
  */

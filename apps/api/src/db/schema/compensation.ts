@@ -20,7 +20,7 @@ import { users } from './identity';
 import { members } from './network';
 
 /**
- * The money side (DESIGN 10, compensation-plan.md). Postings and income lines are append-only rows
+ * The money side (docs/plan.md, E1 for the ledger). Postings and income lines are append-only rows
  * with natural keys, so every closing and job is an idempotent insert; balances are sums of rows.
  */
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });

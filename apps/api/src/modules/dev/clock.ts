@@ -12,11 +12,11 @@ import { endAccessStamped } from '../identity/session/access';
 const clockBody = z.strictObject({ date: z.string(), close: z.boolean().optional() });
 
 /**
- * Demo mode only (DESIGN 10): the demo's business date, and moving it forward. The days that pass
- * do what the scheduler does at midnight, in order: every ended day is closed (hold deadlines,
- * closing, titles, MTA, payout, then the points members read), then the KYC deadline of the new day.
- * With `close: false` the days passed are left for staff to close from the desk (a demo of a closing
- * started by hand); the scheduler's next run at 00:30 would close them too.
+ * Demo mode only (docs/plan.md E3, decision 030): the demo's business date, and moving it forward. The days
+ * that pass do what the scheduler does at midnight, in order: every ended day is closed (hold deadlines,
+ * closing, titles, MTA, payout, then the points members read), then the KYC deadline of the new day. With
+ * `close: false` the days passed are left for staff to close from the desk (a demo of a closing started by
+ * hand); the scheduler's next run at 00:30 would close them too.
  */
 export const devClockRoutes =
   (ctx: AppContext): FastifyPluginAsync =>

@@ -10,7 +10,7 @@ import { expectData, expectError } from '../../helpers/expect';
 import { net, place, seedTop, tokenOf, waitingMember } from '../../helpers/network';
 
 /**
- * One standing (DESIGN 10): the network API's GET /me, the tree's nodes, the summary's "may place" and
+ * One standing (docs/plan.md E4): the network API's GET /me, the tree's nodes, the summary's "may place" and
  * placement itself agree with the standing module for an active, an expired and a suspended member,
  * whose packages are paid through the ledger.
  */

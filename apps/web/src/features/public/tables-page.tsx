@@ -32,7 +32,7 @@ export function PlanVersionNote({ plan }: { plan: PublicPlan }) {
   );
 }
 
-/** The plan as tables (compensation-plan.md 1.1, 1.3, 4, 6, 7), every figure from `plan`. */
+/** The plan as tables (docs/plan.md 1.1, 1.3, 4, 6, 7), every figure from `plan`. */
 export function TablesView({ plan }: { plan: PublicPlan }) {
   const { t, i18n } = useTranslation(PUBLIC_NS);
   const lang = i18n.language as Language;

@@ -30,7 +30,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** Paths that never trigger a refresh (DESIGN 5): the token endpoint and password reset. */
+/** Paths that never trigger a refresh (README, Conventions): the token endpoint and password reset. */
 const NO_REFRESH = [/\/oauth\/token$/, /\/password-reset(\/|$)/];
 /** Renew application tokens this long before they expire, so a request never races expiry. */
 const APP_TOKEN_MARGIN_MS = 30_000;
@@ -75,7 +75,10 @@ function headers(service: Service, token: string | null, hasBody: boolean): Reco
   return h;
 }
 
-/** Each service's OAuth token endpoint; the network API has its own under /network/api/v1 (DESIGN 4). */
+/**
+ * Each service's OAuth token endpoint; the network API has its own under /network/api/v1 (README,
+ * Conventions).
+ */
 const TOKEN_PATH: Record<Service, string> = {
   member: '/oauth/token',
   network: '/api/v1/oauth/token',

@@ -9,7 +9,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(buddhistEra);
 
-/** Dates travel in UTC; the business day is Bangkok's (DESIGN 4). */
+/** Dates travel in UTC; the business day is Bangkok's (docs/plan.md section 0). */
 export const BUSINESS_TIME_ZONE = 'Asia/Bangkok';
 
 export type DateStyle = 'date' | 'dateTime' | 'long';

@@ -7,7 +7,7 @@ const pointFormats = new Map<Language, Intl.NumberFormat>();
 const countFormats = new Map<Language, Intl.NumberFormat>();
 
 /**
- * Money and points travel as decimal strings ("47598.95", DESIGN 4). Intl formats the string
+ * Money and points travel as decimal strings ("47598.95"; README, Conventions). Intl formats the string
  * itself, so no float ever touches the value. Display only: never compute with the result.
  */
 export function formatPoints(value: string | null | undefined, lang: Language): string {

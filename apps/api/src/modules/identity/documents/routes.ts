@@ -26,7 +26,7 @@ const idParams = z.object({ id: bigintIdParam });
 /** A member suspended for missing KYC may still complete it, documents included (decision 012). */
 const config = { access: 'user', suspended: 'kyc' } as const;
 const one = envelopeOf(memberDocumentSchema);
-/** A document downloads as the file it is: never rendered by the browser (DESIGN 5). */
+/** A document downloads as the file it is: never rendered by the browser (README, Conventions: uploads). */
 export const documentFileAnswer = fileAnswer(DOCUMENT_MIME_TYPES, 'The document, as an attachment');
 const logTo =
   (request: FastifyRequest): Log =>

@@ -45,7 +45,7 @@ export interface EntryText {
   messageTh: string;
 }
 
-/** The texts of suspension entries (DESIGN 5: "within N days" / "before a date"). */
+/** The texts of suspension entries ("within N days" / "before a date"; README, First start step 5). */
 export function deadlineText(p: DeadlinePeriod): EntryText {
   switch (p.period) {
     case 'pre_pending':

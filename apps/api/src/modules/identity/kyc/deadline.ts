@@ -11,7 +11,10 @@ import { stampTokensValidAfter } from '../session/access';
 
 const RANK: Record<string, number> = { pre_pending: 1, pending: 2, suspended: 3 };
 
-/** Newest entry first decides (DESIGN 5); a new entry is stamped after every earlier one of the member. */
+/**
+ * Newest entry first decides (README, Conventions: suspension); a new entry is stamped after every
+ * earlier one of the member.
+ */
 const stampAfterNewest = (memberId: number, now: Date) => sql`greatest(${now.toISOString()}::timestamptz,
   (select max(created_at) + interval '1 millisecond' from suspension_entries where member_id = ${memberId}))`;
 
@@ -33,7 +36,8 @@ export async function cancelDeadline(
   await tx.execute(sql`
     insert into suspension_entries (member_id, period, status, message, message_th, created_at)
     values (${memberId}, 'cancelled', 'cancelled', ${CANCELLED_TEXT.message}, ${CANCELLED_TEXT.messageTh}, ${stampAfterNewest(memberId, now)})`);
-  // The rule of DESIGN 5, as the guard and standing read it: the newest entry suspends.
+  // The rule of README, Conventions (suspension), as the guard and standing read it: the newest entry
+  // suspends.
   const wasSuspended = isSuspended([newest]);
   if (wasSuspended) await stampTokensValidAfter(tx, [Number(newest.user_id)]);
   return wasSuspended ? 'suspension' : 'warning';
@@ -59,12 +63,13 @@ export interface DeadlineRun {
 }
 
 /**
- * The daily KYC deadline (DESIGN 5). For every active member without complete KYC, the clock starts
- * at `member_kyc.deadline_from` or else the registration: pre-pending (warning, days left) for the
- * pre-pending days, then pending (warning, days left), then suspended (active, with the date).
- * The newest entry only ever moves forward; while its period holds, its days left and message are
- * brought up to date in place. A member whose KYC succeeded gets a cancelled entry. Running it twice
- * for the same `now` changes nothing the second time; an advisory lock keeps two runs from overlapping.
+ * The daily KYC deadline (README, First start step 5; decision 009). For every active member without
+ * complete KYC, the clock starts at `member_kyc.deadline_from` or else the registration: pre-pending
+ * (warning, days left) for the pre-pending days, then pending (warning, days left), then suspended (active,
+ * with the date). The newest entry only ever moves forward; while its period holds, its days left and
+ * message are brought up to date in place. A member whose KYC succeeded gets a cancelled entry. Running it
+ * twice for the same `now` changes nothing the second time; an advisory lock keeps two runs from
+ * overlapping.
  */
 export async function advanceKycDeadlines(db: Db, now: Date, settings: Config['kyc']): Promise<DeadlineRun> {
   const today = bangkokDate(now);

@@ -5,7 +5,7 @@ import { promptPayPayload } from './promptpay';
 export type PaymentKind = 'demo' | 'transfer' | 'promptpay' | 'balance';
 
 /**
- * A way to pay (DESIGN 10). `demo` pays at once and exists only in demo mode; `balance` is the
+ * A way to pay (docs/plan.md E5). `demo` pays at once and exists only in demo mode; `balance` is the
  * shop's own when points and LVP covered everything; `transfer` waits for a slip that staff
  * confirm; `promptpay` waits for the provider's signed callback. Every confirmation goes through
  * payments/service.ts `confirmPayment`, which pays an order once however often it is called.

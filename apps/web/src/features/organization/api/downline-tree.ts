@@ -3,7 +3,10 @@ import { DEFAULT_DOWNLINE_DEPTH, type DownlineTree } from '@portal/contracts/net
 import { apiRequest } from '../../../lib/http/client';
 import { NETWORK_KEY } from './keys';
 
-/** Marks when tree data arrives; the page measures from here to the drawn tree (DESIGN 7). */
+/**
+ * Marks when tree data arrives; the page measures from here to the drawn tree (a bar of
+ * docs/benchmarks.md).
+ */
 export const TREE_DATA_MARK = 'org-tree-data';
 
 export const downlineTreeQuery = (memberId: number, depth: number = DEFAULT_DOWNLINE_DEPTH) =>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import '../engine-namespace';
 
 /**
- * The engine desk's tables (mantine-datatable, DESIGN 3): bordered and striped, the texts of the
+ * The engine desk's tables (mantine-datatable): bordered and striped, the texts of the
  * empty state and of the pager in the staff member's language. With `page`, `onPageChange`,
  * `totalRecords` and `recordsPerPage` it pages on the server.
  */
