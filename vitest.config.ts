@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** The plan's decisions of the engine (apps/api/src/compensation/posting/): pure, tested without a database. */
+const ENGINE_UNITS = 'apps/api/test/compensation/posting/**/*.test.ts';
 
 export default defineConfig({
   test: {
@@ -24,8 +27,16 @@ export default defineConfig({
       'apps/web/vitest.config.ts',
       {
         test: {
+          name: 'engine',
+          include: [ENGINE_UNITS],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ENGINE_UNITS],
           environment: 'node',
           globalSetup: ['apps/api/test/helpers/global-setup.ts'],
           testTimeout: 20000,

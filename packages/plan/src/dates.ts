@@ -1,5 +1,18 @@
 import { inDateRange } from '@portal/contracts/dates';
+
 /** Business dates (Asia/Bangkok, UTC+7 all year) as 'YYYY-MM-DD' strings. */
+
+/**
+ * When something happens: its business date and its instant (the order of events within a day).
+ * The business clock gives now as one (apps/api/src/lib/clock.ts); every posting of the engine is
+ * dated by one.
+ */
+export interface Moment {
+  /** The business day, `YYYY-MM-DD` in Asia/Bangkok. */
+  date: string;
+  /** The instant; with the demo clock, the real instant moved forward by whole days. */
+  at: Date;
+}
 const DAY_MS = 86_400_000;
 const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 

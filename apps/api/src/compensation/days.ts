@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { addDays } from '@portal/plan/dates';
+import { addDays, type Moment } from '@portal/plan/dates';
 import { runBusinessDay, type RunOptions, type RunRecord } from './engine';
-import type { Moment } from './ledger';
 import { refreshVolumePreview } from './preview';
 
 /**

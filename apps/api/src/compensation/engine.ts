@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { addDays, endOfBangkokDay, isLastDayOfMonth, startOfBangkokDay, weekday } from '@portal/plan/dates';
+import {
+  addDays,
+  endOfBangkokDay,
+  isLastDayOfMonth,
+  startOfBangkokDay,
+  weekday,
+  type Moment,
+} from '@portal/plan/dates';
 import { computeClosing, promoteTitles, writeClosing } from './closing';
-import { releaseDueHolds, type Moment } from './ledger';
+import { releaseDueHolds } from './ledger';
 import { baht, sum } from '@portal/plan/money';
 import { closeMta } from './mta';
 import { noticeHoldDeadlines } from './notices';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { firstDayOfMonth, lastDayOfMonth } from '@portal/plan/dates';
-import { addIncome, voidOrCorrectIncome } from './ledger';
+import { addIncome, voidOrCorrectIncome } from './posting/writer';
 import { pvMoney } from '@portal/plan/money';
 import type { Plan } from './plan';
 import { expiryAsOf, isActiveOn, suspendedOn } from './standing';

@@ -3,8 +3,7 @@ import { bankByCode, maskAccountNo } from '@portal/contracts/banks';
 import type { Tx } from '../db/client';
 import { dayText } from '../lib/day-text';
 import type { NotificationText } from '../modules/identity/notifications/notify';
-import { addDays, endOfBangkokDay } from '@portal/plan/dates';
-import type { Moment } from './ledger';
+import { addDays, endOfBangkokDay, type Moment } from '@portal/plan/dates';
 import { baht, type Satang } from '@portal/plan/money';
 import type { PayeeAccount } from './standing';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { addDays, endOfBangkokDay, startOfBangkokDay } from '@portal/plan/dates';
+import { addDays, endOfBangkokDay, startOfBangkokDay, type Moment } from '@portal/plan/dates';
 import { runBusinessDay } from './engine';
-import { postCancellation, postPayment, releaseHold, useLvp, usePoints, type Moment } from './ledger';
+import { postCancellation, postPayment, releaseHold, useLvp, usePoints } from './ledger';
 import { baht, rateText, satang } from '@portal/plan/money';
 import { PlanRuleError, planFor } from './plan';
 import {

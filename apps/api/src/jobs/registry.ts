@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import type { BusinessNow } from '../lib/clock';
+import type { Moment } from '@portal/plan/dates';
 
 /**
  * The portal's jobs (DESIGN 10): each one a named pg-boss queue with an optional cron schedule in
@@ -28,7 +28,7 @@ export interface JobRun {
   ctx: AppContext;
   log: FastifyBaseLogger;
   /** The business clock when the run began (lib/clock.ts). */
-  now: BusinessNow;
+  now: Moment;
   trigger: JobTrigger;
   /** The pg-boss job id. */
   jobId: string;

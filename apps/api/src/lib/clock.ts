@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { demoClock } from '../db/schema/clock';
-import { bangkokDate, daysBetween, isDate } from '@portal/plan/dates';
+import { bangkokDate, daysBetween, isDate, type Moment } from '@portal/plan/dates';
 import { notFound, validation } from './errors';
 
 /**
@@ -15,13 +15,6 @@ import { notFound, validation } from './errors';
 
 const DAY_MS = 86_400_000;
 
-export interface BusinessNow {
-  /** The business day, `YYYY-MM-DD` in Asia/Bangkok. */
-  date: string;
-  /** The business instant: the real instant moved forward by the demo offset (whole days). */
-  at: Date;
-}
-
 export type ClockSettings = Pick<Config, 'demoMode'>;
 
 export { bangkokDate };
@@ -31,7 +24,7 @@ async function demoOffsetDays(db: Db | Tx): Promise<number> {
   return rows[0]?.offsetDays ?? 0;
 }
 
-function shifted(real: Date, offsetDays: number): BusinessNow {
+function shifted(real: Date, offsetDays: number): Moment {
   const at = new Date(real.getTime() + offsetDays * DAY_MS);
   return { date: bangkokDate(at), at };
 }
@@ -41,7 +34,7 @@ export async function businessNow(
   db: Db | Tx,
   settings: ClockSettings,
   real: Date = new Date(),
-): Promise<BusinessNow> {
+): Promise<Moment> {
   return shifted(real, settings.demoMode ? await demoOffsetDays(db) : 0);
 }
 

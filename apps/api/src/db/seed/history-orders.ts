@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../client';
-import type { Moment } from '../../compensation/ledger';
 import { baht, satang } from '@portal/plan/money';
 import type { Plan } from '../../compensation/plan';
 import type { Actor } from '../../modules/shop/audit';
@@ -12,6 +11,7 @@ import { sha256, shippingFee } from '../../modules/shop/checkout/pricing';
 import { shippingAddressOf } from '../../modules/shop/checkout/service';
 import { lockOrder } from '../../modules/shop/orders/repository';
 import { cancelLocked } from '../../modules/shop/orders/service';
+import type { Moment } from '@portal/plan/dates';
 
 /**
  * The demo history's orders are shop orders like any other (issue 18 item 6): placed through the

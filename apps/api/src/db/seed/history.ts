@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { addDays, endOfBangkokDay, startOfBangkokDay } from '@portal/plan/dates';
+import { addDays, endOfBangkokDay, startOfBangkokDay, type Moment } from '@portal/plan/dates';
 import { runBusinessDay } from '../../compensation/engine';
-import { releaseHold, type Moment } from '../../compensation/ledger';
+import { releaseHold } from '../../compensation/ledger';
 import { planFor } from '../../compensation/plan';
 import { baht, satang } from '@portal/plan/money';
 import { refreshVolumePreview } from '../../compensation/preview';

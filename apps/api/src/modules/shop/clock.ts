@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import type { Moment } from '../../compensation/ledger';
 import { businessNow } from '../../lib/clock';
+import type { Moment } from '@portal/plan/dates';
 
 /**
  * When a shop event happens: its instant and its business date (Asia/Bangkok), the date every

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contracts/envelope';
 import type { IncomeSummary } from '@portal/contracts/income-reports';
 import type { LvpPage, OrderRow, PointPage, TitleHistory } from '@portal/contracts/reports';
-import { satang, baht } from '../../../src/compensation/money';
+import { satang, baht } from '@portal/plan/money';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
 import { expectData, expectError } from '../../helpers/expect';
 import { login, seedSponsor } from '../../helpers/fixtures';

@@ -8,12 +8,12 @@ import type {
   HoldReleaseResult,
 } from '@portal/contracts/statements';
 import type { AppContext } from '../../../context';
-import { daysBetween } from '@portal/plan/dates';
+import { daysBetween, type Moment } from '@portal/plan/dates';
 import { releaseHold } from '../../../compensation/ledger';
 import { planFor, PlanRuleError } from '../../../compensation/plan';
 import { suspendedAt } from '../../../compensation/standing';
 import type { Db, Tx } from '../../../db/client';
-import { businessNow, type BusinessNow } from '../../../lib/clock';
+import { businessNow } from '../../../lib/clock';
 import { AppError, notFound } from '../../../lib/errors';
 import { pageOf } from '../reports/paging';
 import { lotOf, lotPage, releasesOf, type LotRecord, type ReleaseRecord } from './hold-repository';
@@ -64,7 +64,7 @@ export async function listLots(
   );
 }
 
-async function detailOf(db: Db | Tx, lot: LotRecord, now: BusinessNow): Promise<HoldLotDetail> {
+async function detailOf(db: Db | Tx, lot: LotRecord, now: Moment): Promise<HoldLotDetail> {
   const row = toRow(lot, now.date);
   const suspended = (await suspendedAt(db, [lot.member_id], now.at)).has(lot.member_id);
   return {

@@ -1,6 +1,5 @@
 import type { Cart, CartItem } from '@portal/contracts/shop';
 import type { Db } from '../../../db/client';
-import type { Moment } from '../../../compensation/ledger';
 import { baht, satang } from '@portal/plan/money';
 import { AppError } from '../../../lib/errors';
 import { memberIdOfUser } from '../../identity/kyc/repository';
@@ -17,6 +16,7 @@ import {
   setCartQuantity,
   type CartLine,
 } from './repository';
+import type { Moment } from '@portal/plan/dates';
 
 /**
  * The cart as the member sees it: member prices, a package at the price the member would pay now

@@ -9,7 +9,6 @@ import {
   productSchema,
 } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
-import type { Moment } from '../../../compensation/ledger';
 import { planFor } from '../../../compensation/plan';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
@@ -17,6 +16,7 @@ import { shopNow } from '../clock';
 import { languageOf } from '../language';
 import { packageOffersOf } from '../checkout/packages';
 import { listCatalog, productDetail, type Audience, type CatalogView } from './service';
+import type { Moment } from '@portal/plan/dates';
 
 /** How the catalog is shown to this caller: their language, whether they see member prices, today's plan. */
 export async function viewOf(

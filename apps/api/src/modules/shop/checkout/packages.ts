@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { PackageOffers } from '@portal/contracts/shop';
 import type { Db, Tx } from '../../../db/client';
 import { products } from '../../../db/schema/shop';
-import type { Moment } from '../../../compensation/ledger';
 import { baht, type Satang } from '@portal/plan/money';
 import { PlanRuleError, type Plan } from '../../../compensation/plan';
 import { packagesAsOf } from '../../../compensation/standing';
 import { memberIdOfUser } from '../../identity/kyc/repository';
 import type { CatalogView } from '../catalog/service';
 import { pick } from '../language';
+import type { Moment } from '@portal/plan/dates';
 
 export interface PackageChoice {
   orderType: 'PACKAGE' | 'UPGRADE';

@@ -1,7 +1,7 @@
 import type { BundleItem, ShippingAddress } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
-import { lvpBalance, pointBalance, useLvp, usePoints, type Moment } from '../../../compensation/ledger';
+import { lvpBalance, pointBalance, useLvp, usePoints } from '../../../compensation/ledger';
 import { baht, type Satang } from '@portal/plan/money';
 import { PlanRuleError, type Plan } from '../../../compensation/plan';
 import { AppError } from '../../../lib/errors';
@@ -14,6 +14,7 @@ import { insertPayment } from '../payments/repository';
 import { paidAtOnce, payOrder } from '../payments/service';
 import { paymentReference, priceDraft, type Priced } from './pricing';
 import { insertOrderRecords } from './repository';
+import type { Moment } from '@portal/plan/dates';
 
 export interface DraftLine {
   product: ProductRow;

@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import type { checkoutBody } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
-import type { Moment } from '../../../compensation/ledger';
 import { addresses } from '../../../db/schema/profile';
 import { satang } from '@portal/plan/money';
 import { planFor, PlanRuleError } from '../../../compensation/plan';
@@ -26,6 +25,7 @@ import { checkDraft, placeOrder, type DraftLine, type OrderDraft } from './place
 import { shippingFee, subtotalOf } from './pricing';
 import { quoteOf, readOnly } from './quote';
 import { findByIdempotencyKey, lockScope, pendingPackageOrder } from './repository';
+import type { Moment } from '@portal/plan/dates';
 
 export type CheckoutInput = z.output<typeof checkoutBody>;
 export type { CheckoutBody };

@@ -4,9 +4,10 @@ import { orderItems, orders } from '../../../db/schema/compensation';
 import { users } from '../../../db/schema/identity';
 import { members } from '../../../db/schema/network';
 import { products, shopAudit, shopOrderLines, shopOrders, shopPayments } from '../../../db/schema/shop';
-import { addPoints, type Moment } from '../../../compensation/ledger';
+import { addPoints } from '../../../compensation/ledger';
 import { satang } from '@portal/plan/money';
 import { containsPattern } from '../../../lib/sql';
+import type { Moment } from '@portal/plan/dates';
 
 /** An order with the shop's side of it. */
 const orderColumns = {

@@ -6,7 +6,7 @@ import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { orders } from '../../../db/schema/compensation';
 import { shopOrders } from '../../../db/schema/shop';
-import { postCancellation, type Moment } from '../../../compensation/ledger';
+import { postCancellation } from '../../../compensation/ledger';
 import { planFor, PlanRuleError } from '../../../compensation/plan';
 import { AppError } from '../../../lib/errors';
 import { audit, type Actor } from '../audit';
@@ -28,6 +28,7 @@ import {
   type OrderRecord,
 } from './repository';
 import { ordersView } from './view';
+import type { Moment } from '@portal/plan/dates';
 
 export async function pagedOrders(
   ctx: AppContext,

@@ -1,7 +1,7 @@
 import type { PromptPayCallback } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
-import { postPayment, type Moment } from '../../../compensation/ledger';
+import { postPayment } from '../../../compensation/ledger';
 import { satang } from '@portal/plan/money';
 import { planFor, type Plan } from '../../../compensation/plan';
 import { AppError } from '../../../lib/errors';
@@ -19,6 +19,7 @@ import {
   setPayment,
   slipUsedElsewhere,
 } from './repository';
+import type { Moment } from '@portal/plan/dates';
 
 /**
  * Pays an order: the engine marks it paid and posts its PV (or a hold lot), LVP and income, in the
