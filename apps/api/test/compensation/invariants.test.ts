@@ -16,7 +16,7 @@ import { loadTree } from '../../src/compensation/tree';
 import { expiryAsOf } from '../../src/compensation/standing';
 import { historyArb, UNFORESEEABLE, type HistoryWindow } from '../helpers/plan-histories';
 import { expectedLvp, expectedMta, expectedPoints } from '../helpers/plan-oracle';
-import { emptier, scratchDatabase } from '../helpers/scratch';
+import { simulatorDatabase } from '../helpers/simulator-db';
 
 /**
  * The invariants of plan section 9 as properties over random trees and random histories
@@ -30,30 +30,11 @@ const SHORT = { start: '2025-03-03', days: 9 };
 const ACROSS_MONTH = { start: '2025-03-20', days: 16, rich: true };
 const MONTH_RUNS = Number(process.env.PLAN_PROPERTY_MONTH_RUNS ?? 30);
 
-let db: Awaited<ReturnType<typeof scratchDatabase>>;
-/** Before each history: these tables, and every table that refers to them, empty; ids from the start. */
-let reset: () => Promise<void>;
+let db: Awaited<ReturnType<typeof simulatorDatabase>>;
+/** Before each history: the engine's tables, and every table that refers to them, empty; ids from the start. */
+const reset = () => db.reset();
 beforeAll(async () => {
-  db = await scratchDatabase();
-  reset = await emptier(db.pool, [
-    'payouts',
-    'engine_runs',
-    'title_history',
-    'hold_releases',
-    'hold_lots',
-    'closing_rows',
-    'income_lines',
-    'point_postings',
-    'lvp_postings',
-    'volume_postings',
-    'order_items',
-    'orders',
-    'plan_versions',
-    'suspension_entries',
-    'member_kyc',
-    'members',
-    'users',
-  ]);
+  db = await simulatorDatabase();
 });
 afterAll(() => db.drop());
 

@@ -1,35 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ScenarioError, simulate, type Scenario } from '../../src/compensation/simulate';
 import { DEFAULT_PLAN } from '@portal/plan/params';
-import { emptier, scratchDatabase } from '../helpers/scratch';
+import { simulatorDatabase } from '../helpers/simulator-db';
 
 /**
  * The plan's settled points (section 13) and the defects that histories no example covered found:
  * each as a small scenario through the simulator, which runs the live engine's posting functions.
  */
-let db: Awaited<ReturnType<typeof scratchDatabase>>;
-let reset: () => Promise<void>;
+let db: Awaited<ReturnType<typeof simulatorDatabase>>;
+/** Before each history: the engine's tables, and every table that refers to them, empty; ids from the start. */
+const reset = () => db.reset();
 beforeAll(async () => {
-  db = await scratchDatabase();
-  reset = await emptier(db.pool, [
-    'payouts',
-    'engine_runs',
-    'title_history',
-    'hold_releases',
-    'hold_lots',
-    'closing_rows',
-    'income_lines',
-    'point_postings',
-    'lvp_postings',
-    'volume_postings',
-    'order_items',
-    'orders',
-    'plan_versions',
-    'suspension_entries',
-    'member_kyc',
-    'members',
-    'users',
-  ]);
+  db = await simulatorDatabase();
 });
 beforeEach(() => reset());
 afterAll(() => db.drop());
