@@ -19,7 +19,7 @@ import { PlanRuleError, planFor, type Plan } from './plan';
 import { loadTree, type TreeIndex } from './tree';
 
 /**
- * The engine's runs (DESIGN 10): each is one transaction that writes its rows and a record of itself
+ * The engine's runs (docs/plan.md E2): each is one transaction that writes its rows and a record of itself
  * (type, business date, plan version, who, when, counts, totals). A run killed half-way leaves
  * nothing; a run already done is not done again; two processes racing for one run serialise on a
  * lock, and the second finds it done.

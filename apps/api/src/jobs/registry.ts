@@ -3,23 +3,31 @@ import type { AppContext } from '../context';
 import type { Moment } from '@portal/plan/dates';
 
 /**
- * The portal's jobs (DESIGN 10): each one a named pg-boss queue with an optional cron schedule in
- * Asia/Bangkok, run by scheduler.ts on every API process. Whatever the number of processes, each
- * scheduled or sent job runs once, and two jobs of the same name never run at the same time.
+ * The portal's jobs (docs/plan.md E3, decision 030): each one a named pg-boss queue with an optional
+ * cron schedule in Asia/Bangkok, run by scheduler.ts on every API process. Whatever the number of
+ * processes, each scheduled or sent job runs once, and two jobs of the same name never run at the
+ * same time.
  *
- * To add a job, call `registerJob` in jobs/portal-jobs.ts:
+ * To add a job, define it beside the work it does (engine-jobs.ts, shop-jobs.ts, kyc-deadline.ts)
+ * and register it in jobs/portal-jobs.ts, as the business days are:
  *
- *   registerJob({
- *     name: 'daily-closing',
+ *   export const businessDaysJob: JobDefinition = {
+ *     name: 'business-days',
  *     cron: '30 0 * * *', // minute hour day-of-month month day-of-week, Bangkok time
- *     expireInSeconds: 30 * 60, // longest run before it counts as lost and runs again
- *     handler: async ({ ctx, now, log }) => closeBusinessDays(ctx.db, now.date, log),
- *   });
+ *     runAtStart: true, // and once when the portal starts, so a portal that was down catches up
+ *     expireInSeconds: 60 * 60, // longest run pg-boss allows before it counts it as lost
+ *     handler: async ({ ctx, now }) => {
+ *       const runs = await closeBusinessDays(ctx.db, now, 'scheduler');
+ *       return { runs: runs.filter((r) => !r.alreadyDone).length };
+ *     },
+ *   };
+ *   registerJob(businessDaysJob); // in portal-jobs.ts
  *
- * A handler must be safe to run again: a run killed half-way (or whose completion was not recorded)
- * runs again after `expireInSeconds`, and a failed run is retried with back-off. Do the work in
- * transactions with natural keys so that a second run changes nothing. What it returns (a plain
- * object of counts) is logged and kept with the job. Read the date from `now`, never `new Date()`.
+ * A handler must be safe to run again: a run lost with its process runs again at once (each run
+ * holds a lease, scheduler.ts), one that expires or fails runs again, failures with back-off. Do
+ * the work in transactions with natural keys so that a second run changes nothing. What it returns
+ * (a plain object of counts) is logged and kept with the job. Read the date from `now` (the business
+ * clock's Moment), never `new Date()`.
  */
 
 export type JobTrigger = 'schedule' | 'start' | 'manual';

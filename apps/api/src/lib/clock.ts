@@ -6,7 +6,7 @@ import { bangkokDate, daysBetween, isDate, type Moment } from '@portal/plan/date
 import { notFound, validation } from './errors';
 
 /**
- * The business clock (DESIGN 10): every rule that needs "today" or "now" reads it here, never from
+ * The business clock (docs/plan.md E3, decision 030): every rule that needs "today" or "now" reads it here, never from
  * `new Date()`. A business day is a day of the Asia/Bangkok calendar (UTC+7 all year, no daylight
  * saving). In demo mode staff can move the demo's business date forward by whole days; the offset
  * lives in `demo_clock` so that every process and every restart sees the same date. Outside demo

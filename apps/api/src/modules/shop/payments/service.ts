@@ -23,7 +23,7 @@ import type { Moment } from '@portal/plan/dates';
 
 /**
  * Pays an order: the engine marks it paid and posts its PV (or a hold lot), LVP and income, in the
- * caller's transaction (DESIGN 10: one transaction for the payment and what it posts).
+ * caller's transaction (docs/plan.md E5: one transaction for the payment and what it posts).
  */
 export async function payOrder(tx: Tx, orderId: number, when: Moment, plan?: Plan): Promise<boolean> {
   try {
