@@ -142,7 +142,8 @@ export default function OrganizationPage() {
           <Button
             variant="default"
             leftSection={<IconArrowUp size={16} />}
-            disabled={atMyTop || !upline}
+            // While the next top loads, the tree shown (and its upline) is still the previous one.
+            disabled={atMyTop || !upline || tree.isPlaceholderData}
             onClick={() => upline && goTop(upline.id)}
             data-testid="org-up-one"
           >
