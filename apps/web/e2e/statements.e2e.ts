@@ -230,8 +230,13 @@ describe('hold points, canceled orders and statements', () => {
         await expect
           .poll(() => page.getByTestId('earlier-lines').locator('tbody tr').count())
           .toBe(earlier.length);
-        const shown = await page.getByTestId('earlier-lines').innerText();
-        for (const l of earlier) expect(shown).toContain(en(l.amount));
+        // Shown once the panels have opened (their rows exist before they are visible).
+        await expect
+          .poll(async () => {
+            const shown = await page.getByTestId('earlier-lines').innerText();
+            return earlier.filter((l) => !shown.includes(en(l.amount))).map((l) => l.amount);
+          })
+          .toEqual([]);
         await shot(page, 'statements-month-earlier-lines-en-desktop');
       }
 
