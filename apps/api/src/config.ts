@@ -183,7 +183,7 @@ const envSchema = z.object({
   SIMULATOR_MAX_MEMBERS: z.coerce.number().int().min(1).default(5_000),
   SIMULATOR_MAX_EVENTS: z.coerce.number().int().min(1).default(20_000),
   SIMULATOR_MAX_DAYS: z.coerce.number().int().min(1).default(3_660),
-  SIMULATOR_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).default(120),
+  SIMULATOR_TIME_LIMIT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   SIMULATOR_QUEUE: z.coerce.number().int().min(1).default(10),
   /** A request must arrive whole within this time (a slow upload on a phone fits; a trickle does not). */
   REQUEST_TIMEOUT_MS: z.coerce
@@ -422,7 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxMembers: e.SIMULATOR_MAX_MEMBERS,
       maxEvents: e.SIMULATOR_MAX_EVENTS,
       maxDays: e.SIMULATOR_MAX_DAYS,
-      timeLimitMs: e.SIMULATOR_TIME_LIMIT_SECONDS * 1000,
+      timeLimitMs: Math.max(1, Math.round(e.SIMULATOR_TIME_LIMIT_SECONDS * 1000)),
       queue: e.SIMULATOR_QUEUE,
     },
     secureCookies: publicUrl.startsWith('https://'),
