@@ -15,7 +15,7 @@ import {
 import { loadTree } from '../../src/compensation/tree';
 import { expiryAsOf } from '../../src/compensation/standing';
 import { historyArb, UNFORESEEABLE, type HistoryWindow } from '../helpers/plan-histories';
-import { expectedLvp, expectedMta, expectedPoints } from '../helpers/plan-oracle';
+import { expectedLvp, expectedMta, expectedPoints, suspendedAtEndOf } from '../helpers/plan-oracle';
 import { simulatorDatabase } from '../helpers/simulator-db';
 
 /**
@@ -248,19 +248,6 @@ async function checkInvariants(scenario: Scenario, result: SimulationResult, sta
     const suspended = suspendedAtEndOf(scenario, p.member, p.date);
     expect([p.member, p.date, suspended]).toEqual([p.member, p.date, false]);
   }
-}
-
-/** The member's suspension at the end of a day, from the scenario's events. */
-function suspendedAtEndOf(scenario: Scenario, member: string, date: string) {
-  let suspended = false;
-  for (const e of scenario.events
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => a.e.date.localeCompare(b.e.date) || a.i - b.i)) {
-    if (e.e.date > date) break;
-    if (e.e.type === 'suspend' && e.e.member === member) suspended = true;
-    if (e.e.type === 'unsuspend' && e.e.member === member) suspended = false;
-  }
-  return suspended;
 }
 
 async function property(window: HistoryWindow, runs: number) {

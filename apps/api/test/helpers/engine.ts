@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { startOfBangkokDay } from '@portal/plan/dates';
 import { postPayment } from '../../src/compensation/ledger';
 import { planFor } from '../../src/compensation/plan';
+import type { Suspension } from '../../src/lib/tokens';
 import { call, type TestApp } from './app';
 
 /** The staff engine desk's API: `/staff/v1...` with a token. */
@@ -84,4 +85,16 @@ export async function paid(
     });
     return rows[0]!.id;
   });
+}
+
+/** An access token of a member's own, signed as the sign-in signs one (for members made by `treeMember`). */
+export async function memberTokenOf(t: TestApp, userId: number, suspension: Suspension = 'none') {
+  const { token } = await t.app.ctx.signer.userToken({
+    userId,
+    userType: 'member',
+    clientId: 'portal-web',
+    sessionId: randomUUID(),
+    suspension,
+  });
+  return token;
 }

@@ -26,6 +26,17 @@ const orderLvp = (o: OrderEvent) =>
       : (o.lvp ?? 0);
 const orderPv = (o: OrderEvent) => (o.items ? o.items.reduce((n, i) => n + i.pv * i.qty, 0) : (o.pv ?? 0));
 
+/** The member's suspension at the end of a day (plan 13: closings and payouts read it so). */
+export function suspendedAtEndOf(s: Scenario, member: string, date: string) {
+  let suspended = false;
+  for (const e of applied(s)) {
+    if (e.date > date) break;
+    if (e.type === 'suspend' && e.member === member) suspended = true;
+    if (e.type === 'unsuspend' && e.member === member) suspended = false;
+  }
+  return suspended;
+}
+
 /** LVP balance per member: earned on repurchases, taken back on cancel, uses given back on cancel. */
 export function expectedLvp(s: Scenario): Map<string, number> {
   const out = new Map<string, number>();

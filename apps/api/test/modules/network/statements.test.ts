@@ -17,7 +17,7 @@ import { runPayout } from '../../../src/compensation/payout';
 import { planFor } from '../../../src/compensation/plan';
 import { businessNow } from '../../../src/lib/clock';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
-import { treeMember, type TreeMember } from '../../helpers/engine';
+import { treeMember, type TreeMember, memberTokenOf } from '../../helpers/engine';
 import { expectData, expectError } from '../../helpers/expect';
 import { pdfText } from '../../helpers/pdf-text';
 
@@ -46,16 +46,8 @@ const moment = (date: string) => ({
   date,
   at: new Date(startOfBangkokDay(date).getTime() + 3_600_000 + ++seq * 1000),
 });
-const tokenFor = async (m: TreeMember, suspension: 'none' | 'kyc' = 'none') =>
-  (
-    await t.app.ctx.signer.userToken({
-      userId: m.userId,
-      userType: 'member',
-      clientId: 'portal-web',
-      sessionId: randomUUID(),
-      suspension,
-    })
-  ).token;
+const tokenFor = (m: TreeMember, suspension: 'none' | 'kyc' = 'none') =>
+  memberTokenOf(t, m.userId, suspension);
 
 async function order(
   memberId: number,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contracts/envelope';
 import type { Wallet, WalletLine, WalletPayout } from '@portal/contracts/wallet';
@@ -13,6 +12,7 @@ import {
 import { payoutRun } from '../../../src/compensation/engine';
 import { businessNow } from '../../../src/lib/clock';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
+import { memberTokenOf } from '../../helpers/engine';
 import { expectError } from '../../helpers/expect';
 import { buildHistory, report, rows, type History } from '../../helpers/report-history';
 
@@ -233,15 +233,7 @@ describe('the wallet', () => {
     );
     expect((await next()).held_reason).toBe('SUSPENDED');
     // The suspended member reads it with their own (suspended) token: why nothing is paid out.
-    const suspendedToken = (
-      await t.app.ctx.signer.userToken({
-        userId: user,
-        userType: 'member',
-        clientId: 'portal-web',
-        sessionId: randomUUID(),
-        suspension: 'other',
-      })
-    ).token;
+    const suspendedToken = await memberTokenOf(t, user, 'other');
     expect((await wallet(suspendedToken)).next_payout.held_reason).toBe('SUSPENDED');
     await rows(t, 'delete from suspension_entries where member_id = $1', [h.b]);
     // An account approved after the run's day does not count for it.

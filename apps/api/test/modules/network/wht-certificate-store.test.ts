@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@portal/plan/dates';
 import { postCancellation } from '../../../src/compensation/ledger';
@@ -7,7 +6,7 @@ import { planFor } from '../../../src/compensation/plan';
 import { businessNow } from '../../../src/lib/clock';
 import { rendersStarted } from '../../../src/modules/network/statements/wht-renderer';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
-import { paid, treeMember } from '../../helpers/engine';
+import { paid, treeMember, memberTokenOf } from '../../helpers/engine';
 
 /**
  * Issue 19, finding 4: the certificate was rendered on every request (1.6–5.4 s of CPU each under
@@ -32,15 +31,7 @@ beforeAll(async () => {
   await t.database.db.transaction(async (tx) => runPayout(tx, await planFor(tx, run), run));
   // A December repurchase whose cashback is still waiting: canceling it later voids income of the year.
   december = await paid(t, a.id, 'REPURCHASE', 400, `${year}-12-20`);
-  token = (
-    await t.app.ctx.signer.userToken({
-      userId: a.userId,
-      userType: 'member',
-      clientId: 'portal-web',
-      sessionId: randomUUID(),
-      suspension: 'none',
-    })
-  ).token;
+  token = await memberTokenOf(t, a.userId);
 }, 120_000);
 afterAll(() => t.close());
 

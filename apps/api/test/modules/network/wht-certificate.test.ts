@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@portal/plan/dates';
 import { runPayout } from '../../../src/compensation/payout';
 import { planFor } from '../../../src/compensation/plan';
 import { businessNow } from '../../../src/lib/clock';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
-import { paid, treeMember, type TreeMember } from '../../helpers/engine';
+import { paid, treeMember, type TreeMember, memberTokenOf } from '../../helpers/engine';
 import { pdfText } from '../../helpers/pdf-text';
 
 /**
@@ -53,15 +52,7 @@ beforeAll(async () => {
      values ($1, 'home', '99/7', 'หมู่บ้านร่มเย็น', '3', 'ห้วยแก้ว', $2, $3, $4, $5, '053123456')`,
     [a.userId, r.sub_id, r.dist_id, r.prov_id, r.post],
   );
-  token = (
-    await t.app.ctx.signer.userToken({
-      userId: a.userId,
-      userType: 'member',
-      clientId: 'portal-web',
-      sessionId: randomUUID(),
-      suspension: 'none',
-    })
-  ).token;
+  token = await memberTokenOf(t, a.userId);
 }, 120_000);
 afterAll(() => t.close());
 
