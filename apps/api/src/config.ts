@@ -116,6 +116,14 @@ const envSchema = z.object({
     .min(1024)
     .default(5 * 1024 * 1024),
   STORAGE_DIR: z.string().optional(),
+  /** Uploads in an S3-compatible bucket instead of STORAGE_DIR (parseStorageUrl says the form). */
+  STORAGE_URL: z.string().optional(),
+  AWS_REGION: z.string().optional(),
+  AWS_DEFAULT_REGION: z.string().optional(),
+  /** Backups (README, Backups): where the nightly ones go, how many are kept, whether they are taken. */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_NIGHTLY: bool.optional(),
   KYC_PRE_PENDING_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   KYC_PENDING_DAYS: z.coerce.number().int().min(1).max(3650).default(15),
   SHOP_PAYMENT_METHODS: z.string().optional(),
@@ -244,6 +252,14 @@ export interface Config {
   avatarMaxBytes: number;
   /** Uploaded files (documents, avatars): outside any served folder. */
   storageDir: string;
+  /** With STORAGE_URL: the bucket that holds the uploaded files instead of storageDir. */
+  storageS3: S3StorageSettings | null;
+  /**
+   * Backups of the database and the uploads (lib/backup.ts): the nightly job writes them to `dir`
+   * and keeps the last `keep`; on by default with the embedded database only (an external
+   * PostgreSQL is backed up with its own tools, README Backups).
+   */
+  backup: { dir: string; keep: number; nightly: boolean };
   /**
    * The KYC deadline (README, First start step 5; decision 009): pre-pending days after registration,
    * then pending days, then suspended.
@@ -256,6 +272,69 @@ export interface Config {
   requestTimeoutMs: number;
   simulator: { maxMembers: number; maxEvents: number; maxDays: number; timeLimitMs: number; queue: number };
   secureCookies: boolean;
+}
+
+export interface S3StorageSettings {
+  bucket: string;
+  /** Every key is stored under it: '' or a path ending in '/'. */
+  prefix: string;
+  /** An S3-compatible service's address (MinIO, Ceph, R2 …); AWS itself when absent. */
+  endpoint: string | undefined;
+  region: string;
+  /** `bucket` in the path (http://host/bucket/key) rather than in the host name; most non-AWS stores want it. */
+  forcePathStyle: boolean;
+  /** From the URL; else the AWS SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profile, role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+const S3_PARAMS = ['endpoint', 'region', 'forcePathStyle'];
+
+/**
+ * STORAGE_URL: `s3://[ACCESS_KEY_ID:SECRET@]bucket[/prefix][?endpoint=URL&region=NAME&forcePathStyle=true]`,
+ * for example `s3://portal-uploads/live?endpoint=http://127.0.0.1:9000&region=us-east-1&forcePathStyle=true`.
+ * The region is the URL's, else AWS_REGION or AWS_DEFAULT_REGION, else us-east-1 (what most
+ * S3-compatible stores answer to).
+ */
+export function parseStorageUrl(
+  value: string,
+  env: { AWS_REGION?: string; AWS_DEFAULT_REGION?: string } = {},
+): S3StorageSettings {
+  const fail = (why: string): never => {
+    throw new Error(`Invalid settings:\n  STORAGE_URL: ${why}`);
+  };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail('not a URL; expected s3://bucket/prefix?endpoint=…');
+  }
+  if (url.protocol !== 's3:') fail(`only s3:// is known, not ${url.protocol}//`);
+  const bucket = url.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) fail(`"${bucket}" is not a bucket name`);
+  const segments = decodeURIComponent(url.pathname)
+    .split('/')
+    .filter((s) => s !== '');
+  if (segments.some((s) => s === '.' || s === '..' || !/^[A-Za-z0-9._-]+$/.test(s)))
+    fail('the prefix may hold letters, digits, dots, dashes and underscores between slashes');
+  const unknown = [...url.searchParams.keys()].filter((k) => !S3_PARAMS.includes(k));
+  if (unknown.length) fail(`unknown parameter ${unknown.join(', ')} (known: ${S3_PARAMS.join(', ')})`);
+  const endpoint = url.searchParams.get('endpoint') ?? undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]/.test(endpoint))
+    fail('endpoint must be an http:// or https:// address');
+  const pathStyle = url.searchParams.get('forcePathStyle');
+  if (pathStyle !== null && !['true', 'false'].includes(pathStyle)) fail('forcePathStyle is true or false');
+  const user = decodeURIComponent(url.username);
+  const secret = decodeURIComponent(url.password);
+  if (Boolean(user) !== Boolean(secret))
+    fail('give both the access key id and the secret (s3://ID:SECRET@bucket), or neither');
+  return {
+    bucket,
+    prefix: segments.length ? `${segments.join('/')}/` : '',
+    endpoint,
+    region: url.searchParams.get('region') || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
+    forcePathStyle: pathStyle === 'true',
+    credentials: user ? { accessKeyId: user, secretAccessKey: secret } : undefined,
+  };
 }
 
 export type ShopPaymentMethod = 'demo' | 'transfer' | 'promptpay';
@@ -370,6 +449,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (storageDir === webDist || storageDir.startsWith(webDist + path.sep)) {
     throw new Error('Invalid settings:\n  STORAGE_DIR: must not be inside the served portal folder');
   }
+  if (e.STORAGE_URL && e.STORAGE_DIR)
+    throw new Error(
+      'Invalid settings:\n  STORAGE_URL: set STORAGE_URL (a bucket) or STORAGE_DIR (a folder), not both',
+    );
+  const storageS3 = e.STORAGE_URL ? parseStorageUrl(e.STORAGE_URL, e) : null;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -413,6 +497,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     avatarMaxBytes: e.AVATAR_MAX_BYTES,
     storageDir,
+    storageS3,
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      keep: e.BACKUP_KEEP,
+      nightly: e.BACKUP_NIGHTLY ?? !e.DATABASE_URL,
+    },
     kyc: { prePendingDays: e.KYC_PRE_PENDING_DAYS, pendingDays: e.KYC_PENDING_DAYS },
     shop: shopSettings(e, demoMode),
     logLevel: e.LOG_LEVEL,

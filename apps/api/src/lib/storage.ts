@@ -2,78 +2,41 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@portal/contracts/messages';
+import type { Config } from '../config';
 import { AppError } from './errors';
+import { S3Storage } from './storage-s3';
+import {
+  STORAGE_PREFIXES,
+  checkedKey,
+  isOwnKey,
+  isStagingKey,
+  isStorageKey,
+  stagingKey,
+  type Storage,
+  type StoredObject,
+} from './storage-keys';
 
-/** An object in storage and when it was last written (for the start-up sweep). */
-export interface StoredObject {
-  key: string;
-  modifiedAt: Date;
-}
-
-/**
- * Where uploaded files live (README, Conventions: uploads): documents, avatars, product pictures and
- * transfer slips, under names the server makes. Keys look like `documents/2f1c…-uuid` or
- * `avatars/2f1c…-uuid-thumbnail.jpg`; nothing a client sent ever becomes part of a key. The local disk is
- * the default; an S3-compatible store fits the same calls (PUT / GET / DELETE object, copy-and-delete for
- * `move`, LIST).
- *
- * An upload is first written under its staging key (`.tmp/<key>`), its row is committed, and only
- * then is it moved to its key: a crash at any point leaves no file in place without a row. What a
- * crash leaves under `.tmp/` is finished or removed by the start-up sweep (lib/storage-sweep).
- */
-export interface Storage {
-  put(key: string, data: Buffer): Promise<void>;
-  /** The bytes, or null when there is no such object. */
-  get(key: string): Promise<Buffer | null>;
-  /** Removes the object; a missing one is not an error. */
-  delete(key: string): Promise<void>;
-  /** Moves an object to another key, replacing what is there. */
-  move(from: string, to: string): Promise<void>;
-  /** Every object this storage made: in place, staged, and the partial writes a crash left. */
-  list(): AsyncIterable<StoredObject>;
-}
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const KEY = new RegExp(`^(documents|avatars|products|slips)/${UUID}(-[a-z]+)?(\\.[a-z0-9]{2,5})?$`);
-export const STAGING_PREFIX = '.tmp/';
-/** A partial write of `put` (`<key>.<pid>.<uuid>.tmp`), left behind only when the process died mid-write. */
-const PARTIAL = new RegExp(
-  `^(\\.tmp/)?(documents|avatars|products|slips)/${UUID}[a-z0-9.-]*\\.\\d+\\.${UUID}\\.tmp$`,
-);
-
-/** A key in place (what rows reference). */
-export const isStorageKey = (key: string) => KEY.test(key);
-/** Where an upload waits for its row to be committed. */
-export const stagingKey = (key: string) => `${STAGING_PREFIX}${key}`;
-export const isStagingKey = (key: string) =>
-  key.startsWith(STAGING_PREFIX) && isStorageKey(key.slice(STAGING_PREFIX.length));
-export const isPartialWrite = (key: string) => PARTIAL.test(key);
-
-/** What is stored: members' documents and avatars, product pictures (public), transfer slips. */
-export type StoragePrefix = 'documents' | 'avatars' | 'products' | 'slips';
-
-/** A fresh server-made key: `prefix/uuid[suffix]`. */
-export function newStorageKey(prefix: StoragePrefix, suffix = ''): string {
-  return `${prefix}/${randomUUID()}${suffix}`;
-}
-
-function checked(key: string): string {
-  // Keys are made by newStorageKey; anything else is a bug or an attack, never a path to follow.
-  if (!isStorageKey(key) && !isStagingKey(key) && !isPartialWrite(key))
-    throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
-  return key;
-}
+export {
+  STAGING_PREFIX,
+  isPartialWrite,
+  isStagingKey,
+  isStorageKey,
+  newStorageKey,
+  stagingKey,
+  type Storage,
+  type StoragePrefix,
+  type StoredObject,
+} from './storage-keys';
 
 /** The directories objects live in, relative to the root. */
-const PREFIXES: StoragePrefix[] = ['documents', 'avatars', 'products', 'slips'];
-const DIRECTORIES = [...PREFIXES, ...PREFIXES.map((p) => `.tmp/${p}`)];
+const DIRECTORIES = [...STORAGE_PREFIXES, ...STORAGE_PREFIXES.map((p) => `.tmp/${p}`)];
 
 /** Files under one directory, written to a temporary name and renamed so a reader never sees half a file. */
 export class LocalDiskStorage implements Storage {
   constructor(readonly root: string) {}
 
   private file(key: string) {
-    return path.join(this.root, ...checked(key).split('/'));
+    return path.join(this.root, ...checkedKey(key).split('/'));
   }
 
   async put(key: string, data: Buffer): Promise<void> {
@@ -119,7 +82,7 @@ export class LocalDiskStorage implements Storage {
       }
       for (const name of names) {
         const key = `${dir}/${name}`;
-        if (!isStorageKey(key) && !isStagingKey(key) && !isPartialWrite(key)) continue;
+        if (!isOwnKey(key)) continue;
         const stat = await fs.stat(this.file(key)).catch(() => null);
         if (stat?.isFile()) yield { key, modifiedAt: stat.mtime };
       }
@@ -127,8 +90,9 @@ export class LocalDiskStorage implements Storage {
   }
 }
 
-export function createStorage(config: { storageDir: string }): Storage {
-  return new LocalDiskStorage(config.storageDir);
+/** The bucket of STORAGE_URL when it is set, else the local disk under STORAGE_DIR (DATA_DIR/uploads). */
+export function createStorage(config: Pick<Config, 'storageDir' | 'storageS3'>): Storage {
+  return config.storageS3 ? new S3Storage(config.storageS3) : new LocalDiskStorage(config.storageDir);
 }
 
 /**
