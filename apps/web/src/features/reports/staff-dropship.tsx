@@ -1,12 +1,11 @@
-import 'mantine-datatable/styles.css';
 import { Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page } from '@portal/contracts/envelope';
 import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
 import type { DropshipIncome } from '@portal/contracts/shop';
-import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { RecordTable } from '../../components/record-table';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { formatDate } from '../../lib/i18n/dates';
 import { formatPoints } from '../../lib/i18n/numbers';
@@ -62,11 +61,7 @@ export function StaffDropship() {
       {rows.isError ? (
         <ErrorAlert error={rows.error} onRetry={() => void rows.refetch()} />
       ) : (
-        <DataTable<DropshipIncome>
-          withTableBorder
-          striped
-          borderRadius="md"
-          minHeight={rows.data?.items.length ? undefined : 150}
+        <RecordTable<DropshipIncome>
           noRecordsText={t('staffDropship.empty')}
           fetching={rows.isPending}
           records={rows.data?.items ?? []}
@@ -74,10 +69,7 @@ export function StaffDropship() {
           recordsPerPage={DEFAULT_PER_PAGE}
           page={page}
           onPageChange={(p) => setParams({ ...(filter ? { member: filter } : {}), page: String(p) })}
-          paginationText={({ from, to, totalRecords }) =>
-            t('staffDropship.range', { from, to, total: totalRecords })
-          }
-          customRowAttributes={() => ({ 'data-testid': 'staff-dropship-row' })}
+          recordAttributes={() => ({ 'data-testid': 'staff-dropship-row' })}
           columns={[
             {
               accessor: 'income_date',

@@ -28,7 +28,7 @@ import { ApiError } from '../../lib/http/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdjust, useAdjustments, useMemberSearch } from './api/adjustments';
 import { Money, useDescribeRefusal, useFormat } from './components/bits';
-import { DeskTable } from './components/desk-table';
+import { RecordTable } from '../../components/record-table';
 import './engine-namespace';
 
 type Field = 'amount' | 'remark';
@@ -253,7 +253,7 @@ export default function AdjustmentsPage() {
         {history.isError ? (
           <ErrorAlert error={history.error} onRetry={() => void history.refetch()} />
         ) : (
-          <DeskTable<Adjustment>
+          <RecordTable<Adjustment>
             data-testid="adjust-history"
             records={history.data?.items ?? []}
             fetching={history.isPending}

@@ -25,7 +25,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useClosingRuns, useClosingStatus, useStartClosing } from './api/closings';
 import { Money, RunTypeBadge, useDescribeRefusal, useFormat } from './components/bits';
-import { DeskTable } from './components/desk-table';
+import { RecordTable } from '../../components/record-table';
 import { HEADLINE, secondsSince } from './model/runs';
 import { parseRunParams, runSearch } from './model/run-params';
 import './engine-namespace';
@@ -236,7 +236,7 @@ export default function ClosingsPage() {
       {runs.isError ? (
         <ErrorAlert error={runs.error} onRetry={() => void runs.refetch()} />
       ) : (
-        <DeskTable<EngineRun>
+        <RecordTable<EngineRun>
           data-testid="closing-runs"
           records={runs.data?.items ?? []}
           fetching={runs.isPending}
@@ -244,8 +244,8 @@ export default function ClosingsPage() {
           recordsPerPage={DEFAULT_PER_PAGE}
           page={filters.page}
           onPageChange={(page) => setParams(runSearch({ ...filters, page }))}
-          onRowClick={({ record }) => void navigate(paths.staffClosing.href(record.id))}
-          customRowAttributes={(r) => ({
+          onRecordClick={(record) => void navigate(paths.staffClosing.href(record.id))}
+          recordAttributes={(r) => ({
             'data-testid': 'closing-run',
             'data-type': r.type,
             'data-date': r.business_date,

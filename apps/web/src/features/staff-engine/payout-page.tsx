@@ -13,7 +13,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { downloadPayoutFile, usePayoutMembers, usePayoutRun, type PayoutFile } from './api/payouts';
 import { Money, useFormat } from './components/bits';
-import { DeskTable } from './components/desk-table';
+import { RecordTable } from '../../components/record-table';
 import './engine-namespace';
 
 const REASON_COLORS = {
@@ -68,8 +68,10 @@ function PaidTable({ date }: { date: string }) {
       {paid.isError ? (
         <ErrorAlert error={paid.error} onRetry={() => void paid.refetch()} />
       ) : (
-        <DeskTable<PayoutPaid>
+        <RecordTable<PayoutPaid>
           data-testid="payout-paid"
+          // Narrowed to what fits a phone (visibleMediaQuery), it stays a table there.
+          phoneCards={false}
           idAccessor="member_id"
           records={paid.data?.items ?? []}
           fetching={paid.isPending}
@@ -149,8 +151,9 @@ function HeldTable({ date }: { date: string }) {
   return held.isError ? (
     <ErrorAlert error={held.error} onRetry={() => void held.refetch()} />
   ) : (
-    <DeskTable<PayoutHeld>
+    <RecordTable<PayoutHeld>
       data-testid="payout-held"
+      phoneCards={false}
       idAccessor="member_id"
       records={held.data?.items ?? []}
       fetching={held.isPending}

@@ -7,9 +7,9 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePayoutRuns } from './api/payouts';
-import { Money, useFormat } from './components/bits';
-import { DeskTable } from './components/desk-table';
+import { RecordTable } from '../../components/record-table';
 import './engine-namespace';
+import { Money, useFormat } from './components/bits';
 
 /** /staff/payouts: the weekly payout runs with what each paid and held back. */
 export default function PayoutsPage() {
@@ -38,7 +38,7 @@ export default function PayoutsPage() {
       {runs.isError ? (
         <ErrorAlert error={runs.error} onRetry={() => void runs.refetch()} />
       ) : (
-        <DeskTable<PayoutRun>
+        <RecordTable<PayoutRun>
           data-testid="payout-runs"
           idAccessor="run_id"
           records={runs.data?.items ?? []}
@@ -47,8 +47,8 @@ export default function PayoutsPage() {
           recordsPerPage={DEFAULT_PER_PAGE}
           page={page}
           onPageChange={(p) => setParams(p > 1 ? { page: String(p) } : {})}
-          onRowClick={({ record }) => void navigate(paths.staffPayout.href(record.run_date))}
-          customRowAttributes={(r) => ({ 'data-testid': 'payout-run', 'data-date': r.run_date })}
+          onRecordClick={(record) => void navigate(paths.staffPayout.href(record.run_date))}
+          recordAttributes={(r) => ({ 'data-testid': 'payout-run', 'data-date': r.run_date })}
           columns={[
             { accessor: 'run_date', title: t('payouts.runDate'), render: (r) => f.day(r.run_date) },
             { accessor: 'paid_members', title: t('payouts.paidMembers'), textAlign: 'right' },

@@ -8,11 +8,11 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePlan } from './api/plan';
-import { useFormat } from './components/bits';
-import { DeskTable } from './components/desk-table';
+import { RecordTable } from '../../components/record-table';
 import { PlanVersionForm } from './components/plan-form';
 import { PlanParamsView } from './components/plan-params';
 import './engine-namespace';
+import { useFormat } from './components/bits';
 
 /** In force today, to come (a later date), or replaced by a later version. */
 function stateOf(v: PlanVersion, view: PlanView): 'inForce' | 'scheduled' | 'past' {
@@ -97,13 +97,13 @@ export default function PlanPage() {
         <Title order={2} size="h3">
           {t('plan.versions')}
         </Title>
-        <DeskTable<PlanVersion>
+        <RecordTable<PlanVersion>
           data-testid="plan-versions"
           idAccessor="version"
           records={view.versions}
-          onRowClick={({ record }) => setShown(record.version)}
+          onRecordClick={(record) => setShown(record.version)}
           rowStyle={(v) => (v.version === selected.version ? { fontWeight: 600 } : undefined)}
-          customRowAttributes={(v) => ({ 'data-testid': 'plan-version', 'data-version': v.version })}
+          recordAttributes={(v) => ({ 'data-testid': 'plan-version', 'data-version': v.version })}
           columns={[
             {
               accessor: 'version',

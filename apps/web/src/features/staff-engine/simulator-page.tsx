@@ -13,17 +13,16 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconFileUpload, IconPlayerPlay, IconWand } from '@tabler/icons-react';
 import type { SimulationResult } from '@portal/contracts/engine';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http/errors';
 import { useDescribeError } from '../../lib/i18n/messages';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSimulate, useSimulationQueue } from './api/plan';
-import { Money, useFormat } from './components/bits';
-import { DeskTable } from './components/desk-table';
+import { RecordTable, type RecordColumn } from '../../components/record-table';
 import { EXAMPLE_SCENARIO, parseScenario } from './model/scenario';
 import './engine-namespace';
+import { Money, useFormat } from './components/bits';
 
 type Row = Record<string, unknown>;
 type Table = keyof SimulationResult;
@@ -46,7 +45,7 @@ function ResultTable({ rows, name }: { rows: Row[]; name: Table }) {
   const { t } = useTranslation('engine');
   const f = useFormat();
   const keys = Object.keys(rows[0] ?? {});
-  const columns: DataTableColumn<Row>[] = keys.map((key) => ({
+  const columns: RecordColumn<Row>[] = keys.map((key) => ({
     accessor: key,
     title: t(`simulator.fields.${key}` as 'simulator.fields.member', { defaultValue: key }),
     noWrap: true,
@@ -65,13 +64,13 @@ function ResultTable({ rows, name }: { rows: Row[]; name: Table }) {
     },
   }));
   return (
-    <DeskTable<Row>
+    <RecordTable<Row>
       data-testid={`simulation-${name}`}
       idAccessor={(r) => JSON.stringify(r)}
       records={rows}
       columns={columns}
       scrollAreaProps={{ type: 'auto' }}
-      customRowAttributes={() => ({ 'data-testid': 'simulation-row' })}
+      recordAttributes={() => ({ 'data-testid': 'simulation-row' })}
     />
   );
 }

@@ -1,24 +1,13 @@
 import './staff-shop-namespace';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import type { Page } from '@portal/contracts/envelope';
 import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts/shop';
 import type { StaffOrderListRow as StaffOrderRow } from '@portal/contracts/shop-holds';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { RecordTable, type RecordColumn } from '../../components/record-table';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
 import { formatDate } from '../../lib/i18n/dates';
@@ -28,7 +17,6 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStaffOrders } from './api/orders';
 import { HoldBadge, HoldCell, ReleaseButton } from './components/hold-cell';
 import { OrderDrawer } from './components/order-drawer';
-import { useNarrow } from '../../lib/use-narrow';
 
 const isStatus = (v: string | null): v is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(v ?? '');
@@ -50,8 +38,6 @@ export default function StaffOrdersPage() {
   const [search, setSearch] = useState(filter.q ?? '');
   const [open, setOpen] = useState<string | null>(null);
   const orders = useStaffOrders(filter, lang);
-  // Below the table's width the rows become cards, so nothing is cut at the screen's edge.
-  const phone = useNarrow('sm');
   const update = (next: Record<string, string | undefined>) =>
     setParams((p) => {
       for (const [k, v] of Object.entries(next)) {
@@ -117,22 +103,13 @@ export default function StaffOrdersPage() {
         <Text c="dimmed">{t('orders.empty')}</Text>
       ) : (
         <OrderList
-          items={orders.data.items}
+          list={orders.data}
+          page={filter.page}
+          onPage={(p) => update({ page: String(p) })}
           lang={lang}
-          phone={phone}
           holds={filter.holding}
           onOpen={setOpen}
         />
-      )}
-      {orders.data && orders.data.pagination.last_page > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={orders.data.pagination.last_page}
-            value={filter.page}
-            onChange={(p) => update({ page: String(p) })}
-            size="sm"
-          />
-        </Group>
       )}
       <OrderDrawer number={open} lang={lang} onClose={() => setOpen(null)} />
     </Stack>
@@ -171,118 +148,81 @@ function Buyer({ order: o }: { order: StaffOrderRow }) {
 
 /** The orders as table rows, or as cards on a phone; a click on either opens the order. */
 function OrderList({
-  items,
+  list,
+  page,
+  onPage,
   lang,
-  phone,
   holds,
   onOpen,
 }: {
-  items: StaffOrderRow[];
+  list: Page<StaffOrderRow>;
+  page: number;
+  onPage: (page: number) => void;
   lang: Lang;
-  phone: boolean;
   /** The holds' view: until when each order holds its units, and its release. */
   holds: boolean;
   onOpen: (orderNo: string) => void;
 }) {
   const { t } = useTranslation('staffshop');
   const number = (o: StaffOrderRow) => (
-    <Button variant="subtle" size="compact-sm" px={phone ? 0 : undefined} onClick={() => onOpen(o.order_no)}>
+    <Button variant="subtle" size="compact-sm" px={4} onClick={() => onOpen(o.order_no)}>
       {o.order_no}
     </Button>
   );
-  const total = (o: StaffOrderRow) => `฿${formatPoints(o.total_amount, lang)}`;
-  const date = (o: StaffOrderRow) => formatDate(o.created_at, lang, 'dateTime');
-  if (phone)
-    return (
-      <Stack gap="sm">
-        {items.map((o) => (
-          <Paper
-            key={o.order_no}
-            withBorder
-            p="sm"
-            radius="md"
-            onClick={() => onOpen(o.order_no)}
-            style={{ cursor: 'pointer' }}
-            data-testid={`staff-order-${o.order_no}`}
-          >
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              {number(o)}
-              <Text fw={600} size="sm">
-                {total(o)}
-              </Text>
-            </Group>
-            <Buyer order={o} />
-            <Group gap="xs" mt={6} wrap="wrap">
-              <Badge variant="light">{t(`labels.statuses.${o.status}`)}</Badge>
-              <PaymentCell order={o} />
-            </Group>
-            <Text size="xs" c="dimmed" mt={4}>
-              {date(o)}
-            </Text>
-            {o.hold && (
-              <Group justify="space-between" align="flex-end" mt={6} wrap="nowrap">
-                <Stack gap={0}>
-                  <Text size="xs" c="dimmed">
-                    {t('holds.until')}
-                  </Text>
-                  <HoldCell order={o} lang={lang} />
-                </Stack>
-                <ReleaseButton order={o} />
-              </Group>
-            )}
-          </Paper>
-        ))}
-      </Stack>
-    );
+  const columns: RecordColumn<StaffOrderRow>[] = [
+    { accessor: 'order_no', title: t('labels.number'), render: number },
+    { accessor: 'buyer_name', title: t('orders.buyer'), render: (o) => <Buyer order={o} /> },
+    {
+      accessor: 'status',
+      title: t('labels.status'),
+      render: (o) => <Badge variant="light">{t(`labels.statuses.${o.status}`)}</Badge>,
+    },
+    {
+      accessor: 'payment_status',
+      title: t('labels.paymentStatus'),
+      render: (o) => <PaymentCell order={o} />,
+    },
+    {
+      accessor: 'total_amount',
+      title: t('labels.total'),
+      textAlign: 'right',
+      noWrap: true,
+      render: (o) => `฿${formatPoints(o.total_amount, lang)}`,
+    },
+    {
+      accessor: 'created_at',
+      title: t('labels.date'),
+      render: (o) => formatDate(o.created_at, lang, 'dateTime'),
+    },
+    ...(holds
+      ? ([
+          {
+            accessor: 'hold',
+            title: t('holds.until'),
+            render: (o) => <HoldCell order={o} lang={lang} />,
+          },
+          {
+            accessor: 'release',
+            title: '',
+            card: 'actions',
+            render: (o) => <ReleaseButton order={o} />,
+          },
+        ] satisfies RecordColumn<StaffOrderRow>[])
+      : []),
+  ];
   return (
-    <Table.ScrollContainer minWidth={holds ? 980 : 760}>
-      <Table highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('labels.number')}</Table.Th>
-            <Table.Th>{t('orders.buyer')}</Table.Th>
-            <Table.Th>{t('labels.status')}</Table.Th>
-            <Table.Th>{t('labels.paymentStatus')}</Table.Th>
-            <Table.Th ta="right">{t('labels.total')}</Table.Th>
-            <Table.Th>{t('labels.date')}</Table.Th>
-            {holds && <Table.Th>{t('holds.until')}</Table.Th>}
-            {holds && <Table.Th />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((o) => (
-            <Table.Tr
-              key={o.order_no}
-              onClick={() => onOpen(o.order_no)}
-              style={{ cursor: 'pointer' }}
-              data-testid={`staff-order-${o.order_no}`}
-            >
-              <Table.Td>{number(o)}</Table.Td>
-              <Table.Td>
-                <Buyer order={o} />
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light">{t(`labels.statuses.${o.status}`)}</Badge>
-              </Table.Td>
-              <Table.Td>
-                <PaymentCell order={o} />
-              </Table.Td>
-              <Table.Td ta="right">{total(o)}</Table.Td>
-              <Table.Td>{date(o)}</Table.Td>
-              {holds && (
-                <Table.Td>
-                  <HoldCell order={o} lang={lang} />
-                </Table.Td>
-              )}
-              {holds && (
-                <Table.Td>
-                  <ReleaseButton order={o} />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <RecordTable<StaffOrderRow>
+      data-testid="staff-orders"
+      idAccessor="order_no"
+      records={list.items}
+      columns={columns}
+      cardTitle={number}
+      onRecordClick={(o) => onOpen(o.order_no)}
+      recordAttributes={(o) => ({ 'data-testid': `staff-order-${o.order_no}` })}
+      page={page}
+      onPageChange={onPage}
+      totalRecords={list.pagination.total}
+      recordsPerPage={list.pagination.per_page}
+    />
   );
 }

@@ -7,7 +7,8 @@ import { RangePicker } from '../../components/range-picker';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCanceledOrders } from './api';
-import { Money, StatementTable, useFormat } from './components';
+import { RecordTable } from '../../components/record-table';
+import { Money, useFormat } from './components';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -89,9 +90,8 @@ export default function CanceledOrdersPage() {
       {orders.isError ? (
         <ErrorAlert error={orders.error} onRetry={() => void orders.refetch()} />
       ) : (
-        <StatementTable<CanceledOrderRow>
+        <RecordTable<CanceledOrderRow>
           data-testid="canceled-orders"
-          cardTestId="canceled-order"
           records={orders.data?.items ?? []}
           fetching={orders.isPending}
           noRecordsText={from || to ? t('canceled.empty') : t('canceled.emptyAll')}
@@ -99,7 +99,7 @@ export default function CanceledOrdersPage() {
           recordsPerPage={DEFAULT_PER_PAGE}
           page={page}
           onPageChange={(p) => view({ from, to, page: p })}
-          customRowAttributes={(r) => ({ 'data-testid': 'canceled-order', 'data-order': r.order_no })}
+          recordAttributes={(r) => ({ 'data-testid': 'canceled-order', 'data-order': r.order_no })}
           cardTitle={(r) => `${r.order_no} · ${t(`orderTypes.${r.order_type}`)}`}
           columns={[
             {

@@ -25,7 +25,8 @@ import { isApiError } from '../../lib/http/errors';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useHoldLot, useReleaseHold } from './api';
-import { StatementTable, useFormat } from './components';
+import { RecordTable } from '../../components/record-table';
+import { useFormat } from './components';
 import { LotStatusBadge } from './hold-points-page';
 import { amountProblem, businessTodayOf, refusalKey, TARGETS } from './model';
 
@@ -197,12 +198,11 @@ export default function HoldManagePage() {
         <Title order={2} size="h4">
           {t('manage.history')}
         </Title>
-        <StatementTable<HoldRelease>
+        <RecordTable<HoldRelease>
           data-testid="lot-releases"
-          cardTestId="lot-release"
           records={l.releases}
           noRecordsText={t('manage.noReleases')}
-          customRowAttributes={() => ({ 'data-testid': 'lot-release' })}
+          recordAttributes={() => ({ 'data-testid': 'lot-release' })}
           columns={[
             { accessor: 'release_date', title: t('manage.date'), render: (r) => f.day(r.release_date) },
             { accessor: 'pv', title: t('manage.pv'), textAlign: 'right', render: (r) => f.count(r.pv) },

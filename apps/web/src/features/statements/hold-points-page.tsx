@@ -7,7 +7,8 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useHoldLots } from './api';
-import { StatementTable, useFormat } from './components';
+import { RecordTable } from '../../components/record-table';
+import { useFormat } from './components';
 
 const STATUS_COLORS: Record<HoldLotStatus, string> = { OPEN: 'blue', RELEASED: 'teal', CANCELED: 'gray' };
 
@@ -41,9 +42,8 @@ export default function HoldPointsPage() {
       {lots.isError ? (
         <ErrorAlert error={lots.error} onRetry={() => void lots.refetch()} />
       ) : (
-        <StatementTable<HoldLotRow>
+        <RecordTable<HoldLotRow>
           data-testid="hold-lots"
-          cardTestId="hold-lot"
           records={lots.data?.items ?? []}
           fetching={lots.isPending}
           noRecordsText={t('hold.empty')}
@@ -51,7 +51,7 @@ export default function HoldPointsPage() {
           recordsPerPage={DEFAULT_PER_PAGE}
           page={page}
           onPageChange={(p) => setParams(p > 1 ? { page: String(p) } : {})}
-          customRowAttributes={(r) => ({ 'data-testid': 'hold-lot', 'data-lot': r.id })}
+          recordAttributes={(r) => ({ 'data-testid': 'hold-lot', 'data-lot': r.id })}
           cardTitle={(r) => t('manage.lot', { id: r.id, order: r.order_no })}
           columns={[
             { accessor: 'order_no', title: t('hold.order') },
@@ -98,8 +98,9 @@ export default function HoldPointsPage() {
               render: (r) => <LotStatusBadge status={r.status} />,
             },
             {
-              accessor: '__actions',
+              accessor: 'actions',
               title: '',
+              card: 'actions',
               textAlign: 'right',
               render: (r) => (
                 <Button

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
 import { useMonthlyStatement } from './api';
-import { Money, StatementTable, useFormat } from './components';
+import { RecordTable } from '../../components/record-table';
+import { Money, useFormat } from './components';
 import { Figure, IncomeTable, PayoutTable } from './statement-parts';
 
 type MonthPayout = MonthlyStatement['payouts'][number];
@@ -86,7 +87,7 @@ function EarlierLines({ payouts }: { payouts: MonthPayout[] }) {
             </Text>
           </Accordion.Control>
           <Accordion.Panel>
-            <StatementTable<EarlierLine>
+            <RecordTable<EarlierLine>
               phoneCards={false}
               records={p.earlier_lines}
               idAccessor="id"

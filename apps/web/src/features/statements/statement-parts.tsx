@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import type { YearlyStatement } from '@portal/contracts/statements';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { Money, StatementTable, useFormat } from './components';
+import { RecordTable, type RecordColumn } from '../../components/record-table';
+import { Money, useFormat } from './components';
 
 /** The pieces the month's and the year's statements share: a figure, income by type, the payouts. */
 type IncomeRow = YearlyStatement['income'][number];
@@ -24,7 +24,7 @@ export function IncomeTable({ income, total }: { income: IncomeRow[]; total: str
   const { t } = useTranslation('statements');
   const f = useFormat();
   return (
-    <StatementTable<IncomeRow>
+    <RecordTable<IncomeRow>
       data-testid="income-by-type"
       phoneCards={false}
       records={income}
@@ -65,7 +65,7 @@ export function PayoutTable<T extends PayoutRow>({
 }: {
   payouts: T[];
   noneText: string;
-  split?: (DataTableColumn<T> & { accessor: string })[];
+  split?: RecordColumn<T>[];
 }) {
   const { t } = useTranslation('statements');
   const f = useFormat();
@@ -76,7 +76,7 @@ export function PayoutTable<T extends PayoutRow>({
     render: (r: T) => <Money value={r[key]} />,
   });
   return (
-    <StatementTable<T>
+    <RecordTable<T>
       data-testid="payouts"
       records={payouts}
       idAccessor="run_date"

@@ -10,7 +10,8 @@ import { useDescribeError } from '../../lib/i18n/messages';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { downloadWhtCertificate, useStatementPeriods, useYearlyStatement } from './api';
-import { Money, StatementTable, useFormat } from './components';
+import { RecordTable } from '../../components/record-table';
+import { Money, useFormat } from './components';
 import { MonthView } from './month-view';
 import { Figure, IncomeTable, PayoutTable } from './statement-parts';
 
@@ -212,13 +213,12 @@ function Periods({ periods }: { periods: StatementPeriods }) {
         <Title order={2} size="h4">
           {t('statements.months')}
         </Title>
-        <StatementTable<MonthRow>
+        <RecordTable<MonthRow>
           data-testid="statement-months"
-          cardTestId="statement-month"
           records={periods.months}
           idAccessor="month"
           noRecordsText={t('statements.noMonths')}
-          customRowAttributes={(r) => ({ 'data-testid': 'statement-month', 'data-month': r.month })}
+          recordAttributes={(r) => ({ 'data-testid': 'statement-month', 'data-month': r.month })}
           cardTitle={(r) => f.month(r.month)}
           columns={[
             { accessor: 'month', title: t('statements.month'), render: (r) => f.month(r.month) },
@@ -241,8 +241,9 @@ function Periods({ periods }: { periods: StatementPeriods }) {
               render: (r) => <Money value={r.net_paid} />,
             },
             {
-              accessor: '__actions',
+              accessor: 'actions',
               title: '',
+              card: 'actions',
               textAlign: 'right',
               render: (r) => (
                 <Button

@@ -1,13 +1,11 @@
-import 'mantine-datatable/styles.css';
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/envelope';
-import { DataTable } from 'mantine-datatable';
 import type { ReactNode } from 'react';
-import { PageLinks } from '../../components/ui/page-links';
+import { RecordTable } from '../../components/record-table';
 import { formatDate } from '../../lib/i18n/dates';
 import { formatCount, formatPoints } from '../../lib/i18n/numbers';
 import { useLang } from '../../lib/i18n/use-lang';
-import { useNarrow } from '../../lib/use-narrow';
+import { PageLinks } from '../../components/ui/page-links';
 
 export function useFormat() {
   const lang = useLang();
@@ -54,60 +52,22 @@ export function WalletList<T extends { id: number }>({
   rowAttributes: (record: T) => Record<string, string>;
   onPage: (page: number) => void;
 }) {
-  const phone = useNarrow('sm');
-  const records = data?.items ?? [];
-  const [head, ...rest] = columns;
   return (
     <Stack gap="sm">
-      {phone && records.length > 0 ? (
-        <Stack gap="sm" data-testid={testId}>
-          {records.map((r) => (
-            <Card
-              key={r.id}
-              withBorder
-              padding="sm"
-              radius="md"
-              data-testid={rowTestId}
-              {...rowAttributes(r)}
-            >
-              <Text fw={600} mb={6}>
-                {head?.render(r)}
-              </Text>
-              <Stack gap={4}>
-                {rest.map((c) => (
-                  <Group key={c.key} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                    <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-                      {c.title}
-                    </Text>
-                    <Text size="sm" ta="right" component="div" style={{ minWidth: 0 }}>
-                      {c.render(r)}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <DataTable<T>
-          data-testid={testId}
-          withTableBorder
-          borderRadius="md"
-          striped
-          verticalAlign="top"
-          minHeight={records.length > 0 ? undefined : 150}
-          records={records}
-          fetching={fetching}
-          noRecordsText={empty}
-          customRowAttributes={(r) => ({ 'data-testid': rowTestId, ...rowAttributes(r) })}
-          columns={columns.map((c) => ({
-            accessor: c.key,
-            title: c.title,
-            textAlign: c.right ? 'right' : 'left',
-            render: c.render,
-          }))}
-        />
-      )}
+      <RecordTable<T>
+        data-testid={testId}
+        records={data?.items ?? []}
+        fetching={fetching}
+        noRecordsText={empty}
+        recordAttributes={(r) => ({ 'data-testid': rowTestId, ...rowAttributes(r) })}
+        cardTitle={(r) => columns[0]?.render(r)}
+        columns={columns.map((c) => ({
+          accessor: c.key,
+          title: c.title,
+          textAlign: c.right ? 'right' : 'left',
+          render: c.render,
+        }))}
+      />
       <PageLinks
         page={page}
         total={Math.ceil((data?.pagination.total ?? 0) / DEFAULT_PER_PAGE)}
