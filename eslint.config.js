@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import path from 'node:path';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { apiLayers } from './eslint/api-layers.js';
 
 /**
  * Features do not import each other (issue 11): a file under apps/web/src/features/<A>/ may not
@@ -13,6 +15,7 @@ import path from 'node:path';
 const FEATURES_DIR = path.join(import.meta.dirname, 'apps/web/src/features');
 const portal = {
   rules: {
+    'api-layers': apiLayers,
     'no-cross-feature-imports': {
       meta: {
         type: 'problem',
@@ -74,5 +77,21 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { portal },
+    rules: { 'portal/api-layers': 'error' },
+  },
+  {
+    // No import cycles anywhere in the sources (tests and scripts may reach into anything).
+    files: ['apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

@@ -7,8 +7,8 @@ import { lockDataDir, openDatabase } from '../apps/api/src/db/runtime';
 import { Redis } from 'ioredis';
 import { createRevocationStore } from '../apps/api/src/context';
 import { businessNow } from '../apps/api/src/lib/clock';
-import { advanceKycDeadlines } from '../apps/api/src/modules/identity/kyc/deadline';
-import { endAccessStamped } from '../apps/api/src/modules/identity/session/access';
+import { advanceKycDeadlines } from '../apps/api/src/modules/profile/kyc/deadline';
+import { endAccessStamped } from '../apps/api/src/modules/accounts/session/access';
 
 const config = loadConfig();
 const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);

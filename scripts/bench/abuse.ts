@@ -18,9 +18,9 @@ import { loadConfig } from '../../apps/api/src/config';
 import { connect } from '../../apps/api/src/db/client';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
-import { DEMO, seedDemo } from '../../apps/api/src/db/seed/demo';
-import { seedDemoHistory } from '../../apps/api/src/db/seed/history';
-import { seedShop } from '../../apps/api/src/db/seed/shop';
+import { DEMO, seedDemo } from '../../apps/api/src/seed/demo';
+import { seedDemoHistory } from '../../apps/api/src/seed/history';
+import { seedShop } from '../../apps/api/src/seed/shop';
 import { businessNow } from '../../apps/api/src/lib/clock';
 import { createStorage } from '../../apps/api/src/lib/storage';
 

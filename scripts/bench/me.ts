@@ -12,7 +12,7 @@ import { loadConfig } from '../../apps/api/src/config';
 import { connect } from '../../apps/api/src/db/client';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
-import { seedDemo, DEMO } from '../../apps/api/src/db/seed/demo';
+import { seedDemo, DEMO } from '../../apps/api/src/seed/demo';
 
 const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 10);
 const connections = Number(process.argv.find((a) => a.startsWith('--connections='))?.split('=')[1] ?? 32);

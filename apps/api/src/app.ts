@@ -26,12 +26,11 @@ import { createCounterStore, createLimits, createRevocationStore, type AppContex
 import type { Database } from './db/client';
 import { createMessaging } from './lib/messaging';
 import { TokenSigner } from './lib/tokens';
-import { identityModule } from './modules/identity';
-import { networkModule } from './modules/network';
-import { avatarFileRoutes } from './modules/identity/avatars/routes';
-import { staffModule } from './modules/staff';
-import { shopModule } from './modules/shop';
-import { shopPublicRoutes } from './modules/shop/public-routes';
+import { filesSurface } from './surfaces/files';
+import { memberSurface } from './surfaces/member';
+import { networkSurface } from './surfaces/network';
+import { shopSurface } from './surfaces/shop';
+import { staffSurface } from './surfaces/staff';
 import { createStorage, type Storage } from './lib/storage';
 import { registerAppKey, registerAuth } from './plugins/auth';
 import { envelope, registerErrorEnvelope, sendError } from './plugins/envelope';
@@ -43,7 +42,7 @@ import {
   portalRouteMatcher,
   type PortalRoutesManifest,
 } from '@portal/contracts/portal-routes';
-import { loadRevocations, revocationTtlMs } from './modules/identity/session/access';
+import { loadRevocations, revocationTtlMs } from './modules/accounts';
 
 export interface BuildOptions {
   config: Config;
@@ -186,7 +185,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return rows.length > 0;
   };
   /** Each service of the specification is a plugin with its own prefix, guarded the same way. */
-  const service = (prefix: string, module: (ctx: AppContext) => FastifyPluginAsyncZod) =>
+  const service = (prefix: string, surface: (ctx: AppContext) => FastifyPluginAsyncZod) =>
     app.register(
       async (api) => {
         // A ceiling per IP for every API call; the sensitive calls have tighter limits of their own.
@@ -199,22 +198,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         registerAppKey(api, config.appKeys);
         registerInputHygiene(api);
         registerAuth(api, ctx.signer, ctx.revocations, confidential, isStaffNow);
-        await api.register(module(ctx));
+        await api.register(surface(ctx));
       },
       { prefix },
     );
-  await service('/member', identityModule);
-  await service('/network/api/v1', networkModule);
-  await service('/shop', shopModule);
-  await service('/staff', staffModule);
-  // Avatar images load in <img> elements, which cannot send the app key or a token (decision 008).
-  await app.register(avatarFileRoutes(ctx));
-  // So do product pictures; the PromptPay callback authenticates by its signature instead.
-  await app.register(shopPublicRoutes(ctx));
+  await service('/member', memberSurface);
+  await service('/network/api/v1', networkSurface);
+  await service('/shop', shopSurface);
+  await service('/staff', staffSurface);
+  await app.register(filesSurface(ctx));
 
   // Demo mode only (decision 014): otherwise every /dev route is the JSON 404.
   if (config.demoMode) {
-    const { devRoutes } = await import('./modules/dev/routes');
+    const { devRoutes } = await import('./modules/dev');
     await app.register(devRoutes(ctx, isStaffNow), { prefix: '/dev' });
   }
 

@@ -2,9 +2,9 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase } from './db/migrate';
 import { jwtSecret, lockDataDir, openDatabase } from './db/runtime';
-import { seedDemo } from './db/seed/demo';
-import { seedDemoHistory } from './db/seed/history';
-import { seedShop } from './db/seed/shop';
+import { seedDemo } from './seed/demo';
+import { seedDemoHistory } from './seed/history';
+import { seedShop } from './seed/shop';
 import { businessNow } from './lib/clock';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { createStorage } from './lib/storage';
@@ -12,7 +12,7 @@ import { sweepOrphanUploads } from './lib/storage-sweep';
 import './jobs/portal-jobs'; // registers every job the scheduler runs
 import { dropAbandonedScratchDatabases } from './db/scratch';
 import { startScheduler } from './jobs/scheduler';
-import { dispatchNotifications } from './modules/identity/notifications/dispatch';
+import { dispatchNotifications } from './modules/accounts';
 
 /**
  * Starts the portal: lock DATA_DIR, start (or reach) PostgreSQL, migrate, seed the demo once, serve.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bankByCode, maskAccountNo } from '@portal/contracts/banks';
 import type { Tx } from '../db/client';
 import { dayText } from '../lib/day-text';
-import type { NotificationText } from '../modules/identity/notifications/notify';
+import type { NotificationText } from '../lib/notification-text';
 import { addDays, endOfBangkokDay, type Moment } from '@portal/plan/dates';
 import { baht, type Satang } from '@portal/plan/money';
 import type { PayeeAccount } from './standing';

@@ -1,5 +1,5 @@
-import { advanceKycDeadlines } from '../modules/identity/kyc/deadline';
-import { endAccessStamped } from '../modules/identity/session/access';
+import { advanceKycDeadlines } from '../modules/profile';
+import { endAccessStamped } from '../modules/accounts';
 import type { JobDefinition } from './registry';
 
 /**

@@ -1,4 +1,4 @@
-import { expireUnpaidOrders } from '../modules/shop/orders/service';
+import { expireUnpaidOrders } from '../modules/shop';
 import type { JobDefinition } from './registry';
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema/identity';
 import { documents } from '../db/schema/profile';
 import { paymentSlips, productImages } from '../db/schema/shop';
-import { AVATAR_PATH } from '../modules/identity/avatars/service';
+import { AVATAR_PATH } from './avatar-urls';
 import {
   STAGING_PREFIX,
   isPartialWrite,

@@ -143,3 +143,13 @@ export function registerAuth(
     if (!isStaff) throw new AppError(403, 'FORBIDDEN', MSG.forbidden);
   }
 }
+
+/**
+ * A staff write that names a person in its record and the audit (a closing, a plan change, an adjustment):
+ * an application client may only read.
+ */
+export function staffActor(request: FastifyRequest): number {
+  if (request.principal?.kind !== 'user')
+    throw new AppError(403, 'FORBIDDEN', 'Only a signed-in staff member may do this');
+  return userId(request);
+}

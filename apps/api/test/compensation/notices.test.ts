@@ -6,7 +6,7 @@ import { addDays, endOfBangkokDay, startOfBangkokDay } from '@portal/plan/dates'
 import { postCancellation, postPayment, releaseHold } from '../../src/compensation/ledger';
 import { noticeMembers } from '../../src/compensation/notices';
 import { planFor } from '../../src/compensation/plan';
-import { dispatchNotifications } from '../../src/modules/identity/notifications/dispatch';
+import { dispatchNotifications } from '../../src/modules/accounts/notifications/dispatch';
 import { createTestApp, call, type TestApp } from '../helpers/app';
 import { expectData } from '../helpers/expect';
 import { place, seedTop, tokenOf, waitingMember } from '../helpers/network';

@@ -6,7 +6,7 @@ import { baht, satang } from '@portal/plan/money';
 import type { Scenario } from '../../src/compensation/simulate';
 import { suspensionOfUser } from '../../src/compensation/standing';
 import { businessNow } from '../../src/lib/clock';
-import { cancelDeadline } from '../../src/modules/identity/kyc/deadline';
+import { cancelDeadline } from '../../src/modules/profile/kyc/deadline';
 import { call, type TestApp } from './app';
 import { treeMember, type TreeMember } from './engine';
 import { expectData } from './expect';

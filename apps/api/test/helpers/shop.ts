@@ -6,7 +6,7 @@ import { users } from '../../src/db/schema/identity';
 import { members } from '../../src/db/schema/network';
 import { addresses } from '../../src/db/schema/profile';
 import { products } from '../../src/db/schema/shop';
-import { promptPaySignature } from '../../src/modules/shop/public-routes';
+import { promptPaySignature } from '../../src/modules/shop/payments/promptpay';
 import { call, type TestApp } from './app';
 import { expectData } from './expect';
 

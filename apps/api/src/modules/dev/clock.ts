@@ -5,8 +5,8 @@ import { closeBusinessDays } from '../../compensation/days';
 import { advanceDemoClock, businessNow } from '../../lib/clock';
 import { validation } from '../../lib/errors';
 import { envelope } from '../../plugins/envelope';
-import { advanceKycDeadlines } from '../identity/kyc/deadline';
-import { endAccessStamped } from '../identity/session/access';
+import { advanceKycDeadlines } from '../profile';
+import { endAccessStamped } from '../accounts';
 
 /** `close: false` moves the date only: the days passed stay open for staff to close (/staff/closings). */
 const clockBody = z.strictObject({ date: z.string(), close: z.boolean().optional() });

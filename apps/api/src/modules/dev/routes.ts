@@ -9,7 +9,7 @@ const isLoopbackAddress = (ip: string) =>
   ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 
 /** A server bound to loopback only cannot be reached from another machine except through a proxy. */
-export const listensOnLoopbackOnly = (host: string) => host === 'localhost' || isLoopbackAddress(host);
+const listensOnLoopbackOnly = (host: string) => host === 'localhost' || isLoopbackAddress(host);
 
 /** Headers a proxy adds: a request that carries one came through a proxy, whoever sent it. */
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'];

@@ -1,26 +1,25 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { planFor } from '../../compensation/plan';
-import { oauthRoutes } from '../identity/session/routes';
-import { cartRoutes } from './cart/routes';
-import { catalogRoutes } from './catalog/routes';
-import { ensurePackageProducts } from './checkout/packages';
-import { shopNow } from './clock';
-import { communityRoutes } from './community/routes';
-import { orderRoutes } from './orders/routes';
-import { shopSessionRoutes } from './session/routes';
-
-/** The shop service (spec section 7 "Shop service"): mounted at /shop. */
-export const shopModule =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    // Every package of the plan is sold as a product of its own kind.
-    await ensurePackageProducts(ctx.db, await planFor(ctx.db, (await shopNow(ctx)).date));
-    // Application tokens only: user tokens come from the member API and are accepted here as they are.
-    await app.register(oauthRoutes(ctx, ['client_credentials']));
-    await app.register(catalogRoutes(ctx));
-    await app.register(cartRoutes(ctx));
-    await app.register(orderRoutes(ctx));
-    await app.register(communityRoutes(ctx));
-    await app.register(shopSessionRoutes(ctx));
-  };
+/**
+ * The shop module: catalog and staff products, cart, checkout, payments, orders and the staff
+ * orders desk, stock holds, community shops and their dropship income, the shop session.
+ *
+ * What other modules, the surfaces, the jobs and the server may use of it: everything else is
+ * internal (eslint: modules import each other only through index.ts).
+ */
+export type { Actor } from './audit';
+export { cartRoutes } from './cart/routes';
+export { makeProductPicture, pictureKeys } from './catalog/images';
+export { findProducts, type ProductRow } from './catalog/repository';
+export { catalogRoutes } from './catalog/routes';
+export { staffProductRoutes } from './catalog/staff-routes';
+export { ensurePackageProducts, packageChoice, preparePackageProducts } from './checkout/packages';
+export { type DraftLine, placeOrder } from './checkout/place';
+export { sha256, shippingFee } from './checkout/pricing';
+export { shippingAddressOf } from './checkout/service';
+export { dropshipRoutes } from './community/dropship-routes';
+export { communityRoutes } from './community/routes';
+export { lockOrder } from './orders/repository';
+export { orderRoutes } from './orders/routes';
+export { cancelLocked, expireUnpaidOrders } from './orders/service';
+export { staffOrderRoutes } from './orders/staff-routes';
+export { shopPublicRoutes } from './public-routes';
+export { shopSessionRoutes } from './session/routes';

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -9,13 +9,10 @@ import { readUpload } from '../../lib/storage';
 import { envelope, sendError } from '../../plugins/envelope';
 import { IMAGE_NAME, IMAGE_PATH } from './catalog/images';
 import { shopNow } from './clock';
+import { promptPaySignature } from './payments/promptpay';
 import { promptPayPaid } from './payments/service';
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
-
-/** The HMAC-SHA256 of the raw body under the callback secret, as the provider sends it. */
-export const promptPaySignature = (secret: string, rawBody: string) =>
-  `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
 
 function signatureMatches(secret: string, rawBody: string, sent: unknown): boolean {
   if (typeof sent !== 'string') return false;

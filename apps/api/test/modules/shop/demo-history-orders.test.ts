@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, seedDemo } from '../../../src/db/seed/demo';
-import { seedDemoHistory } from '../../../src/db/seed/history';
-import { seedShop } from '../../../src/db/seed/shop';
+import { DEMO, seedDemo } from '../../../src/seed/demo';
+import { seedDemoHistory } from '../../../src/seed/history';
+import { seedShop } from '../../../src/seed/shop';
 import { addDays } from '@portal/plan/dates';
 import { businessNow } from '../../../src/lib/clock';
 import { call, createTestApp, type TestApp } from '../../helpers/app';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@portal/contracts/shop';
 import { loadConfig } from '../../../src/config';
 import { crc16, parseTlv, promptPayPayload } from '../../../src/modules/shop/payments/promptpay';
-import { promptPaySignature } from '../../../src/modules/shop/public-routes';
+import { promptPaySignature } from '../../../src/modules/shop/payments/promptpay';
 import { call, createTestApp, type TestApp } from '../../helpers/app';
 import { count, expectData, expectError } from '../../helpers/expect';
 import { png, upload } from '../../helpers/profile';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contracts/envelope';
 import type { Product } from '@portal/contracts/shop';
-import { seedShop } from '../../../src/db/seed/shop';
+import { seedShop } from '../../../src/seed/shop';
 import { appToken, createTestApp, type TestApp } from '../../helpers/app';
 import { count, expectData } from '../../helpers/expect';
 import { shop, SHOP_ENV } from '../../helpers/shop';

@@ -4,8 +4,7 @@ import type { MemberBrief, NetworkMember, Side } from '@portal/contracts/network
 import type { z } from 'zod';
 import type { manageMemberBody, manageMemberUpdate, memberSyncBody } from '@portal/contracts/network';
 import { isActiveOn } from '../../../compensation/standing';
-import { loadFacts } from '../../identity/kyc/repository';
-import { currentStatus } from '../../identity/kyc/state';
+import { loadFacts, currentStatus } from '../../profile';
 import type { Db, Tx } from '../../../db/client';
 import { users } from '../../../db/schema/identity';
 import { members } from '../../../db/schema/network';

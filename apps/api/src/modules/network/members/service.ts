@@ -9,7 +9,7 @@ import type {
 import type { AppContext } from '../../../context';
 import { AppError, notFound } from '../../../lib/errors';
 import { businessNow } from '../../../lib/clock';
-import { findUserByIdentifier } from '../../identity/users/repository';
+import { findUserByIdentifier } from '../../accounts';
 import {
   findMember,
   insertMember,

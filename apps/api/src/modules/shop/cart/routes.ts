@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../../context';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
-import { viewOf } from '../catalog/routes';
+import { viewOf } from '../catalog/view';
 import { shopNow } from '../clock';
 import { shopErrors } from '../errors';
 import { addItem, cartOf, removeItem, setItem } from './service';

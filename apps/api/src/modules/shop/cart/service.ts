@@ -2,7 +2,7 @@ import type { Cart, CartItem } from '@portal/contracts/shop';
 import type { Db } from '../../../db/client';
 import { baht, satang } from '@portal/plan/money';
 import { AppError } from '../../../lib/errors';
-import { memberIdOfUser } from '../../identity/kyc/repository';
+import { memberIdOfUser } from '../../accounts';
 import { imagesOf, productByCode } from '../catalog/repository';
 import { imageUrl, priceOf, type CatalogView } from '../catalog/service';
 import { currentPackage, packageChoice } from '../checkout/packages';

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   envelopeOf,
   packageOffers,
@@ -9,30 +8,12 @@ import {
   productSchema,
 } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
-import { planFor } from '../../../compensation/plan';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
 import { shopNow } from '../clock';
-import { languageOf } from '../language';
 import { packageOffersOf } from '../checkout/packages';
-import { listCatalog, productDetail, type Audience, type CatalogView } from './service';
-import type { Moment } from '@portal/plan/dates';
-
-/** How the catalog is shown to this caller: their language, whether they see member prices, today's plan. */
-export async function viewOf(
-  ctx: AppContext,
-  request: FastifyRequest,
-  audience?: Audience,
-  /** The business clock's now, when the caller has read it already. */
-  now?: Moment,
-): Promise<CatalogView> {
-  now ??= await shopNow(ctx);
-  return {
-    lang: languageOf(request),
-    audience: audience ?? (request.principal?.kind === 'user' ? 'member' : 'visitor'),
-    plan: await planFor(ctx.db, now.date),
-  };
-}
+import { listCatalog, productDetail } from './service';
+import { viewOf } from './view';
 
 /** The public catalog (an application token is enough) and the member's package offers. */
 export const catalogRoutes =

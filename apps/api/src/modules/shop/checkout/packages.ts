@@ -3,10 +3,12 @@ import type { PackageOffers } from '@portal/contracts/shop';
 import type { Db, Tx } from '../../../db/client';
 import { products } from '../../../db/schema/shop';
 import { baht, type Satang } from '@portal/plan/money';
-import { PlanRuleError, type Plan } from '../../../compensation/plan';
+import type { AppContext } from '../../../context';
+import { PlanRuleError, planFor, type Plan } from '../../../compensation/plan';
 import { packagesAsOf } from '../../../compensation/standing';
-import { memberIdOfUser } from '../../identity/kyc/repository';
+import { memberIdOfUser } from '../../accounts';
 import type { CatalogView } from '../catalog/service';
+import { shopNow } from '../clock';
 import { pick } from '../language';
 import type { Moment } from '@portal/plan/dates';
 
@@ -108,4 +110,9 @@ export async function ensurePackageProducts(db: Db | Tx, plan: Plan): Promise<vo
       })
       .onConflictDoNothing();
   }
+}
+
+/** At start-up: every package of today's plan is sold as a product of its own kind. */
+export async function preparePackageProducts(ctx: AppContext): Promise<void> {
+  await ensurePackageProducts(ctx.db, await planFor(ctx.db, (await shopNow(ctx)).date));
 }

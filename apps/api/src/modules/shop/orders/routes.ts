@@ -16,20 +16,16 @@ import {
 import { orderQuoteSchema } from '@portal/contracts/shop-quote';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
-import { attachment, checkDocumentFile, readMultipart } from '../../../lib/uploads';
-import { readUpload } from '../../../lib/storage';
+import { checkDocumentFile, readMultipart } from '../../../lib/uploads';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
-import { fileAnswer } from '../../../plugins/responses';
-import { DOCUMENT_MIME_TYPES } from '@portal/contracts/profile';
 import { actorOf } from '../audit';
 import { memberCheckout, memberQuote } from '../checkout/service';
 import { requestHash } from '../checkout/pricing';
-import { shopErrors } from '../errors';
 import { languageOf } from '../language';
-import { slipOfOrder } from '../payments/repository';
 import { submitSlip } from '../payments/service';
 import { cancelOrder, myOrders, orderAnswer, ownOrder } from './service';
+import { sendSlip, slipFileAnswer } from './slips';
 
 const member = { access: 'user' as const, suspended: 'allow' as const };
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKey });
@@ -159,20 +155,3 @@ export const orderRoutes =
       },
     );
   };
-
-/** A slip of this order as a download (never rendered by the browser): its buyer and staff only. */
-export const slipFileAnswer = fileAnswer(
-  DOCUMENT_MIME_TYPES,
-  "The transfer slip's picture, as an attachment",
-);
-export async function sendSlip(
-  ctx: AppContext,
-  reply: Parameters<typeof attachment>[0],
-  orderId: number,
-  slipId: number,
-) {
-  const slip = await slipOfOrder(ctx.db, orderId, slipId);
-  const data = slip ? await readUpload(ctx.storage, slip.storageKey) : null;
-  if (!slip || !data) throw shopErrors.orderNotFound();
-  return attachment(reply, slip.fileName, slip.mimeType, data);
-}

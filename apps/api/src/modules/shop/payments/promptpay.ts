@@ -5,6 +5,7 @@
  * 15-digit biller id is a bill payment (tag 30) that carries the reference as ref1, which the
  * receiving bank reports back in its callback.
  */
+import { createHmac } from 'node:crypto';
 const PROMPTPAY_AID = 'A000000677010111';
 const BILL_PAYMENT_AID = 'A000000677010112';
 
@@ -66,3 +67,7 @@ export function parseTlv(payload: string): Map<string, string> {
   }
   return out;
 }
+
+/** The HMAC-SHA256 of the raw body under the callback secret, as the provider sends it. */
+export const promptPaySignature = (secret: string, rawBody: string) =>
+  `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context';
 import { MSG } from '@portal/contracts/messages';
 import { AppError } from '../../../lib/errors';
 import { envelope } from '../../../plugins/envelope';
-import { setRefreshCookie } from '../../identity/session/routes';
+import { setRefreshCookie } from '../../accounts';
 import { exchangeLoginCode, issueLoginCode } from './service';
 
 /**

@@ -3,7 +3,7 @@ import type { LoginResult } from '@portal/contracts/identity';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import { sha256, urlToken } from '../../../lib/random';
-import { sessionForUser, type ClientMeta } from '../../identity/session/service';
+import { sessionForUser, type ClientMeta } from '../../accounts';
 import { consumeLoginCode, insertLoginCode } from './repository';
 
 /**

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { oauthRoutes } from '../modules/accounts';
+import {
+  preparePackageProducts,
+  catalogRoutes,
+  cartRoutes,
+  orderRoutes,
+  communityRoutes,
+  shopSessionRoutes,
+} from '../modules/shop';
+/** The shop service of the specification, mounted at /shop: catalog, cart, orders, community shops, the shop's session. */
+export const shopSurface =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    await preparePackageProducts(ctx);
+    // Application tokens only: user tokens come from the member API and are accepted here as they are.
+    await app.register(oauthRoutes(ctx, ['client_credentials']));
+    await app.register(catalogRoutes(ctx));
+    await app.register(cartRoutes(ctx));
+    await app.register(orderRoutes(ctx));
+    await app.register(communityRoutes(ctx));
+    await app.register(shopSessionRoutes(ctx));
+  };

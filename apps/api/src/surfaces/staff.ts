@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { staffKycRoutes } from '../modules/profile';
+import { staffProductRoutes, staffOrderRoutes } from '../modules/shop';
+import {
+  staffClosingRoutes,
+  staffPayoutRoutes,
+  staffPlanRoutes,
+  staffAdjustmentRoutes,
+  staffReportRoutes,
+} from '../modules/money';
+/**
+ * The staff API, mounted at /staff (every route staff-only): KYC review (profile), the products and
+ * orders desk (shop), and the engine's desk: closings, payouts, the plan and its simulator,
+ * adjustments, reports (money).
+ */
+export const staffSurface =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(staffKycRoutes(ctx));
+    await app.register(staffProductRoutes(ctx));
+    await app.register(staffOrderRoutes(ctx));
+    await app.register(staffClosingRoutes(ctx));
+    await app.register(staffPayoutRoutes(ctx));
+    await app.register(staffPlanRoutes(ctx));
+    await app.register(staffAdjustmentRoutes(ctx));
+    await app.register(staffReportRoutes(ctx));
+  };
