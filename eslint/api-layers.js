@@ -26,7 +26,8 @@ export const apiLayers = {
       library:
         "'{{from}}/' is a library and may not import '{{to}}' ({{source}}): pass what it needs in, or move the code up.",
       deep: "Import the '{{module}}' module through its index.ts ('{{index}}'), not its inside ({{source}}); export what is needed there.",
-      upward: "A module may not import '{{to}}' ({{source}}): surfaces, jobs and the seed stand on the modules, not under them.",
+      upward:
+        "A module may not import '{{to}}' ({{source}}): surfaces, jobs and the seed stand on the modules, not under them.",
     },
     schema: [],
   },
