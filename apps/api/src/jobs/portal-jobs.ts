@@ -1,3 +1,4 @@
+import { nightlyBackupJob } from './backup-job';
 import { businessDaysJob, volumePreviewJob } from './engine-jobs';
 import { kycDeadlineJob } from './kyc-deadline';
 import { registerJob } from './registry';
@@ -11,3 +12,4 @@ registerJob(kycDeadlineJob);
 registerJob(businessDaysJob);
 registerJob(volumePreviewJob);
 registerJob(unpaidOrdersJob);
+registerJob(nightlyBackupJob);
