@@ -27,7 +27,9 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { ApiError } from '../../lib/http/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdjust, useAdjustments, useMemberSearch } from './api/adjustments';
-import { Money, useDescribeRefusal, useFormat } from './components/bits';
+import { Money } from '../../components/ui/money';
+import { useFormat } from '../../lib/i18n/use-format';
+import { useDescribeRefusal } from './components/bits';
 import { RecordTable } from '../../components/record-table';
 import './engine-namespace';
 

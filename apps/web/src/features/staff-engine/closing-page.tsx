@@ -8,7 +8,9 @@ import { PageLoader } from '../../components/ui/page-loader';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useClosingRun } from './api/closings';
-import { Money, RunTypeBadge, useFormat } from './components/bits';
+import { Money } from '../../components/ui/money';
+import { useFormat } from '../../lib/i18n/use-format';
+import { RunTypeBadge, useRunText } from './components/bits';
 import './engine-namespace';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -69,6 +71,7 @@ function Figures({
 function SameDay({ runs }: { runs: EngineRun[] }) {
   const { t } = useTranslation('engine');
   const f = useFormat();
+  const rt = useRunText();
   if (runs.length === 0) return null;
   return (
     <Paper withBorder p="md" radius="lg">
@@ -83,7 +86,7 @@ function SameDay({ runs }: { runs: EngineRun[] }) {
               {t('run.open', { id: r.id })}
             </Anchor>
             <Text size="xs" c="dimmed">
-              {f.instant(r.finished_at)} · {f.starter(r)}
+              {f.instant(r.finished_at)} · {rt.starter(r)}
             </Text>
           </Group>
         ))}
@@ -96,6 +99,7 @@ function SameDay({ runs }: { runs: EngineRun[] }) {
 export default function ClosingPage() {
   const { t } = useTranslation('engine');
   const f = useFormat();
+  const rt = useRunText();
   const id = Number(useParams().id);
   const run = useClosingRun(Number.isInteger(id) && id > 0 ? id : 0);
   const r = run.data;
@@ -154,10 +158,10 @@ export default function ClosingPage() {
                   {r.plan_version === 0 ? t('plan.builtIn') : t('run.version', { version: r.plan_version })}
                 </Anchor>
               </Fact>
-              <Fact label={t('runs.startedBy')}>{f.starter(r)}</Fact>
+              <Fact label={t('runs.startedBy')}>{rt.starter(r)}</Fact>
               <Fact label={t('run.started')}>{f.instant(r.started_at)}</Fact>
               <Fact label={t('runs.finished')}>{f.instant(r.finished_at)}</Fact>
-              <Fact label={t('run.duration')}>{f.duration(r.duration_ms)}</Fact>
+              <Fact label={t('run.duration')}>{rt.duration(r.duration_ms)}</Fact>
             </SimpleGrid>
           </Paper>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -24,7 +24,9 @@ import { PageLoader } from '../../components/ui/page-loader';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useClosingRuns, useClosingStatus, useStartClosing } from './api/closings';
-import { Money, RunTypeBadge, useDescribeRefusal, useFormat } from './components/bits';
+import { Money } from '../../components/ui/money';
+import { useFormat } from '../../lib/i18n/use-format';
+import { RunTypeBadge, useDescribeRefusal, useRunText } from './components/bits';
 import { RecordTable } from '../../components/record-table';
 import { HEADLINE, secondsSince } from './model/runs';
 import { parseRunParams, runSearch } from './model/run-params';
@@ -132,6 +134,7 @@ export default function ClosingsPage() {
   const { t } = useTranslation('engine');
   useDocumentTitle(t('closings.title'));
   const f = useFormat();
+  const rt = useRunText();
   const navigate = useNavigate();
   const refusal = useDescribeRefusal();
   const [params, setParams] = useSearchParams();
@@ -281,7 +284,7 @@ export default function ClosingsPage() {
               accessor: 'started_by',
               title: t('runs.startedBy'),
               visibleMediaQuery: '(min-width: 36em)',
-              render: (r) => f.starter(r),
+              render: (r) => rt.starter(r),
             },
             {
               accessor: 'finished_at',
@@ -291,7 +294,7 @@ export default function ClosingsPage() {
                 <Stack gap={0}>
                   <Text size="xs">{f.instant(r.finished_at)}</Text>
                   <Text size="xs" c="dimmed">
-                    {f.duration(r.duration_ms)}
+                    {rt.duration(r.duration_ms)}
                   </Text>
                 </Stack>
               ),

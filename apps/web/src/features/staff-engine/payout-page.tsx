@@ -12,7 +12,9 @@ import { bankNameOfCode } from '../../lib/banks';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { downloadPayoutFile, usePayoutMembers, usePayoutRun, type PayoutFile } from './api/payouts';
-import { Money, useFormat } from './components/bits';
+import { Money } from '../../components/ui/money';
+import { useFormat } from '../../lib/i18n/use-format';
+import { useRunText } from './components/bits';
 import { RecordTable } from '../../components/record-table';
 import './engine-namespace';
 
@@ -229,6 +231,7 @@ function SearchBox({
 export default function PayoutPage() {
   const { t } = useTranslation('engine');
   const f = useFormat();
+  const rt = useRunText();
   const date = useParams().date ?? '';
   const run = usePayoutRun(date);
   const [downloading, setDownloading] = useState<PayoutFile | null>(null);
@@ -276,7 +279,7 @@ export default function PayoutPage() {
                     run.data.plan_version === 0
                       ? t('plan.builtIn')
                       : t('run.version', { version: run.data.plan_version }),
-                  name: f.starter(run.data),
+                  name: rt.starter(run.data),
                 })}
               </Text>
             </Stack>

@@ -7,9 +7,10 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePayoutRuns } from './api/payouts';
+import { Money } from '../../components/ui/money';
+import { useFormat } from '../../lib/i18n/use-format';
 import { RecordTable } from '../../components/record-table';
 import './engine-namespace';
-import { Money, useFormat } from './components/bits';
 
 /** /staff/payouts: the weekly payout runs with what each paid and held back. */
 export default function PayoutsPage() {

@@ -8,11 +8,11 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePlan } from './api/plan';
+import { useFormat } from '../../lib/i18n/use-format';
 import { RecordTable } from '../../components/record-table';
 import { PlanVersionForm } from './components/plan-form';
 import { PlanParamsView } from './components/plan-params';
 import './engine-namespace';
-import { useFormat } from './components/bits';
 
 /** In force today, to come (a later date), or replaced by a later version. */
 function stateOf(v: PlanVersion, view: PlanView): 'inForce' | 'scheduled' | 'past' {

@@ -19,10 +19,11 @@ import { ApiError } from '../../lib/http/errors';
 import { useDescribeError } from '../../lib/i18n/messages';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSimulate, useSimulationQueue } from './api/plan';
+import { Money } from '../../components/ui/money';
+import { useFormat } from '../../lib/i18n/use-format';
 import { RecordTable, type RecordColumn } from '../../components/record-table';
 import { EXAMPLE_SCENARIO, parseScenario } from './model/scenario';
 import './engine-namespace';
-import { Money, useFormat } from './components/bits';
 
 type Row = Record<string, unknown>;
 type Table = keyof SimulationResult;

@@ -8,7 +8,9 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCanceledOrders } from './api';
 import { RecordTable } from '../../components/record-table';
-import { Money, useFormat } from './components';
+import { Money } from '../../components/ui/money';
+import { useFormat } from '../../lib/i18n/use-format';
+import './statements-namespace';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

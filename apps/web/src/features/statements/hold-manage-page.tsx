@@ -26,7 +26,8 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useHoldLot, useReleaseHold } from './api';
 import { RecordTable } from '../../components/record-table';
-import { useFormat } from './components';
+import { useFormat } from '../../lib/i18n/use-format';
+import './statements-namespace';
 import { LotStatusBadge } from './hold-points-page';
 import { amountProblem, businessTodayOf, refusalKey, TARGETS } from './model';
 

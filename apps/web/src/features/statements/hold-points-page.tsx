@@ -8,7 +8,8 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useHoldLots } from './api';
 import { RecordTable } from '../../components/record-table';
-import { useFormat } from './components';
+import { useFormat } from '../../lib/i18n/use-format';
+import './statements-namespace';
 
 const STATUS_COLORS: Record<HoldLotStatus, string> = { OPEN: 'blue', RELEASED: 'teal', CANCELED: 'gray' };
 

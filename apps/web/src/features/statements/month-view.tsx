@@ -5,7 +5,9 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
 import { useMonthlyStatement } from './api';
 import { RecordTable } from '../../components/record-table';
-import { Money, useFormat } from './components';
+import { Money } from '../../components/ui/money';
+import { useFormat } from '../../lib/i18n/use-format';
+import './statements-namespace';
 import { Figure, IncomeTable, PayoutTable } from './statement-parts';
 
 type MonthPayout = MonthlyStatement['payouts'][number];

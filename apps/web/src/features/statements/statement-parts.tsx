@@ -2,7 +2,9 @@ import { Stack, Text } from '@mantine/core';
 import type { YearlyStatement } from '@portal/contracts/statements';
 import { useTranslation } from 'react-i18next';
 import { RecordTable, type RecordColumn } from '../../components/record-table';
-import { Money, useFormat } from './components';
+import { Money } from '../../components/ui/money';
+import { useFormat } from '../../lib/i18n/use-format';
+import './statements-namespace';
 
 /** The pieces the month's and the year's statements share: a figure, income by type, the payouts. */
 type IncomeRow = YearlyStatement['income'][number];

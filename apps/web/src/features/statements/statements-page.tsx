@@ -11,7 +11,9 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { downloadWhtCertificate, useStatementPeriods, useYearlyStatement } from './api';
 import { RecordTable } from '../../components/record-table';
-import { Money, useFormat } from './components';
+import { Money } from '../../components/ui/money';
+import { useFormat } from '../../lib/i18n/use-format';
+import './statements-namespace';
 import { MonthView } from './month-view';
 import { Figure, IncomeTable, PayoutTable } from './statement-parts';
 

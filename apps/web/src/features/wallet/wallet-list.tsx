@@ -2,23 +2,7 @@ import { Stack } from '@mantine/core';
 import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/envelope';
 import type { ReactNode } from 'react';
 import { RecordTable } from '../../components/record-table';
-import { formatDate } from '../../lib/i18n/dates';
-import { formatCount, formatPoints } from '../../lib/i18n/numbers';
-import { useLang } from '../../lib/i18n/use-lang';
 import { PageLinks } from '../../components/ui/page-links';
-
-export function useFormat() {
-  const lang = useLang();
-  return {
-    lang,
-    day: (date: string | null) => (date ? formatDate(date, lang, 'date') : '–'),
-    longDay: (date: string) => formatDate(date, lang, 'long'),
-    /** "2026-03-01" → "มีนาคม 2569" / "March 2026". */
-    month: (firstDay: string) => formatDate(firstDay, lang, 'long').replace(/^1 /, ''),
-    count: (n: number) => formatCount(n, lang),
-    money: (v: string) => formatPoints(v, lang),
-  };
-}
 
 export interface ListColumn<T> {
   key: string;

@@ -8,7 +8,7 @@ import { PageLoader } from '../../components/ui/page-loader';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useWallet } from './api';
-import { useFormat } from './wallet-list';
+import { useFormat } from '../../lib/i18n/use-format';
 import { Amount, LinesTable, PayoutsTable } from './wallet-tables';
 import './wallet-namespace';
 

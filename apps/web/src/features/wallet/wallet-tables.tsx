@@ -7,7 +7,8 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { bankNameOfCode } from '../../lib/banks';
 import { paths } from '../../lib/paths';
 import { useWalletLines, useWalletPayouts } from './api';
-import { useFormat, WalletList } from './wallet-list';
+import { useFormat } from '../../lib/i18n/use-format';
+import { WalletList } from './wallet-list';
 import './wallet-namespace';
 
 /** An amount in the reader's language, figures aligned (never a monospace face); negatives in red. */

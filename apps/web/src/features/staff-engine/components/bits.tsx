@@ -1,9 +1,8 @@
-import { Badge, Text, type TextProps } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { EngineRunType } from '@portal/contracts/engine';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n/dates';
 import { useDescribeError } from '../../../lib/i18n/messages';
-import { formatCount, formatPoints } from '../../../lib/i18n/numbers';
 import { useLang } from '../../../lib/i18n/use-lang';
 import { refusalText, type Rule } from '../model/rules';
 import { durationParts, starterOf } from '../model/runs';
@@ -25,26 +24,10 @@ export function RunTypeBadge({ type }: { type: EngineRunType }) {
   );
 }
 
-/** Money as a decimal string ("1250.00"), formatted for the language; right-aligned in tables. */
-export function Money({ value, ...props }: { value: string | null | undefined } & TextProps) {
-  const lang = useLang();
-  return (
-    <Text span ff="monospace" size="sm" {...props}>
-      {formatPoints(value, lang)}
-    </Text>
-  );
-}
-
-export function useFormat() {
-  const lang = useLang();
+/** A run's duration and who started it, in the staff member's language. */
+export function useRunText() {
   const { t } = useTranslation('engine');
   return {
-    lang,
-    day: (date: string | null | undefined) => (date ? formatDate(date, lang, 'date') : '–'),
-    longDay: (date: string | null | undefined) => (date ? formatDate(date, lang, 'long') : '–'),
-    instant: (iso: string | null | undefined) => (iso ? formatDate(iso, lang, 'dateTime') : '–'),
-    count: (n: number | undefined) => (n === undefined ? '–' : formatCount(n, lang)),
-    money: (v: string | null | undefined) => formatPoints(v, lang),
     duration: (ms: number | null) => {
       const d = durationParts(ms);
       if (!d) return '–';

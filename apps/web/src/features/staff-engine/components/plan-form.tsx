@@ -26,7 +26,8 @@ import {
   type PlanFormErrors,
   type PlanFormValues,
 } from '../model/plan-form';
-import { useDescribeRefusal, useFormat } from './bits';
+import { useFormat } from '../../../lib/i18n/use-format';
+import { useDescribeRefusal } from './bits';
 
 type Decimals =
   | 'PV_THB'

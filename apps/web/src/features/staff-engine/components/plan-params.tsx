@@ -2,7 +2,8 @@ import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { PlanParams } from '@portal/contracts/engine';
 import { percentText } from '@portal/plan/money';
 import { useTranslation } from 'react-i18next';
-import { Money, useFormat } from './bits';
+import { Money } from '../../../components/ui/money';
+import { useFormat } from '../../../lib/i18n/use-format';
 
 const SCALARS = [
   ['PV_THB', 'money'],
