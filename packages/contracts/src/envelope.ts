@@ -64,3 +64,16 @@ export function pageQuery(max = 300) {
 export function lastPage(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage));
 }
+
+/** A list call's answer: the page's items and where the page stands among `total` items. */
+export function pageAnswer<T>(items: T[], total: number, query: { page: number; per_page: number }): Page<T> {
+  return {
+    items,
+    pagination: {
+      page: query.page,
+      per_page: query.per_page,
+      total,
+      last_page: lastPage(total, query.per_page),
+    },
+  };
+}

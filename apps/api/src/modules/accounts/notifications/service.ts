@@ -1,4 +1,4 @@
-import { lastPage, type Page } from '@portal/contracts/envelope';
+import { pageAnswer, type Page } from '@portal/contracts/envelope';
 import type { Notification } from '@portal/contracts/identity';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
@@ -30,10 +30,7 @@ export async function myNotifications(
   const { page, per_page } = query;
   const total = await countNotifications(db, userId);
   const rows = await pageOfNotifications(db, userId, per_page, (page - 1) * per_page);
-  return {
-    items: rows.map(toNotification),
-    pagination: { page, per_page, total, last_page: lastPage(total, per_page) },
-  };
+  return pageAnswer(rows.map(toNotification), total, query);
 }
 
 /** One of the user's own notifications is read; another user's answers 404 as if it did not exist. */

@@ -1,6 +1,6 @@
 import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { lastPage, type Page } from '@portal/contracts/envelope';
+import { pageAnswer, type Page } from '@portal/contracts/envelope';
 import type { Country, District, Province, Subdistrict } from '@portal/contracts/reference';
 import type { Db } from '../../../db/client';
 import { countries, districts, provinces, subdistricts } from '../../../db/schema/reference';
@@ -24,10 +24,11 @@ async function paged<T>(
     .orderBy(asc(orderBy))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  return {
-    items: rows.map((r) => map(r as Record<string, unknown>)),
-    pagination: { page, per_page: perPage, total, last_page: lastPage(total, perPage) },
-  };
+  return pageAnswer(
+    rows.map((r) => map(r as Record<string, unknown>)),
+    total,
+    { page, per_page: perPage },
+  );
 }
 
 /** Countries by English name; `codes` (ISO alpha-2) narrows the list. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { lastPage, type Page } from '@portal/contracts/envelope';
+import { pageAnswer, type Page } from '@portal/contracts/envelope';
 import type { User, updateUserBody } from '@portal/contracts/identity';
 import { MSG } from '@portal/contracts/messages';
 import type { AppContext } from '../../../context';
@@ -24,10 +24,7 @@ export async function userPage(
 ): Promise<Page<User>> {
   const { page, per_page } = query;
   const { total, ids } = await pageOfUserIds(db, query.search, per_page, (page - 1) * per_page);
-  return {
-    items: await loadUsers(db, ids),
-    pagination: { page, per_page, total, last_page: lastPage(total, per_page) },
-  };
+  return pageAnswer(await loadUsers(db, ids), total, query);
 }
 
 export async function userById(db: Db, userId: number): Promise<User> {

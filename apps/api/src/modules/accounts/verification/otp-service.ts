@@ -82,14 +82,14 @@ export async function requestOtp(
         to: dest.target,
         purpose,
         code,
-        text: templates.otpSms(lang, code, row.refCode, minutes),
+        text: templates.otpSms(lang, purpose, code, row.refCode, minutes),
       });
     } else {
       await ctx.messaging.mail.send({
         to: dest.target,
         purpose,
         code,
-        ...templates.otpEmail(lang, code, row.refCode, minutes),
+        ...templates.otpEmail(lang, purpose, code, row.refCode, minutes),
       });
     }
   }

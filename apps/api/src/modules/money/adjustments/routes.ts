@@ -6,7 +6,7 @@ import {
   memberBalanceSchema,
   memberSearchQuery,
 } from '@portal/contracts/engine';
-import { lastPage } from '@portal/contracts/envelope';
+import { pageAnswer } from '@portal/contracts/envelope';
 import { envelopeOf, pageOf } from '@portal/contracts/shop';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
@@ -45,10 +45,7 @@ export const staffAdjustmentRoutes =
       async (request) => {
         const q = request.query;
         const { items, total } = await listAdjustments(ctx.db, q);
-        return envelope({
-          items,
-          pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
-        });
+        return envelope(pageAnswer(items, total, q));
       },
     );
 

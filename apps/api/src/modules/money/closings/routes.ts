@@ -9,7 +9,7 @@ import {
   startClosingBody,
   startClosingQuery,
 } from '@portal/contracts/engine';
-import { lastPage } from '@portal/contracts/envelope';
+import { pageAnswer } from '@portal/contracts/envelope';
 import { bigintIdParam } from '@portal/contracts/ids';
 import { envelopeOf, pageOf } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
@@ -45,10 +45,7 @@ export const staffClosingRoutes =
       async (request) => {
         const q = request.query;
         const { items, total } = await listRuns(ctx.db, q);
-        return envelope({
-          items,
-          pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
-        });
+        return envelope(pageAnswer(items, total, q));
       },
     );
 

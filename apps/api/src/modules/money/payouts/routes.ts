@@ -10,7 +10,7 @@ import {
   payoutPaidSchema,
   payoutRunSchema,
 } from '@portal/contracts/engine';
-import { lastPage } from '@portal/contracts/envelope';
+import { pageAnswer } from '@portal/contracts/envelope';
 import { envelopeOf, pageOf } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../lib/errors';
@@ -21,10 +21,7 @@ import { heldFile, transferFile, whtFile, type CsvFile } from './service';
 const staff = { access: 'staff' as const };
 
 const page = <T>(items: T[], total: number, q: { page: number; per_page: number }) =>
-  envelope({
-    items,
-    pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
-  });
+  envelope(pageAnswer(items, total, q));
 
 const sendCsv = (reply: FastifyReply, file: CsvFile) =>
   reply

@@ -1,6 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Page } from '@portal/contracts/envelope';
-import { lastPage } from '@portal/contracts/envelope';
 import type { Db } from '../../../db/client';
 
 /**
@@ -58,11 +56,4 @@ export async function pageOfRows<T extends Record<string, unknown>>(
 function strip<T extends Record<string, unknown>>(row: PagedRow<T>): T {
   const { total__: _total, present__: _present, ...rest } = row;
   return rest as unknown as T;
-}
-
-export function pageOf<T>(items: T[], total: number, q: PageQuery): Page<T> {
-  return {
-    items,
-    pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
-  };
 }

@@ -1,9 +1,8 @@
-import type { Page } from '@portal/contracts/envelope';
+import { pageAnswer, type Page } from '@portal/contracts/envelope';
 import type { ReportListQuery } from '@portal/contracts/reports';
 import type { CanceledOrderRow } from '@portal/contracts/statements';
 import { baht, satang } from '@portal/plan/money';
 import type { Db } from '../../../db/client';
-import { pageOf } from '../reports/paging';
 import { canceledPage, type CanceledRecord } from './canceled-repository';
 
 type Reversals = CanceledOrderRow['reversals'];
@@ -41,5 +40,5 @@ export async function listCanceled(
   q: ReportListQuery,
 ): Promise<Page<CanceledOrderRow>> {
   const { items, total } = await canceledPage(db, userId, q);
-  return pageOf(items.map(toCanceledRow), total, q);
+  return pageAnswer(items.map(toCanceledRow), total, q);
 }

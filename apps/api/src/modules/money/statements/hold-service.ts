@@ -1,4 +1,4 @@
-import type { Page } from '@portal/contracts/envelope';
+import { pageAnswer, type Page } from '@portal/contracts/envelope';
 import type { ReportListQuery } from '@portal/contracts/reports';
 import type {
   HoldLotDetail,
@@ -15,7 +15,6 @@ import { suspendedAt } from '../../../compensation/standing';
 import type { Db, Tx } from '../../../db/client';
 import { businessNow } from '../../../lib/clock';
 import { AppError, notFound } from '../../../lib/errors';
-import { pageOf } from '../reports/paging';
 import { lotOf, lotPage, releasesOf, type LotRecord, type ReleaseRecord } from './hold-repository';
 
 /**
@@ -57,7 +56,7 @@ export async function listLots(
 ): Promise<Page<HoldLotRow>> {
   const now = await businessNow(ctx.db, ctx.config);
   const { items, total } = await lotPage(ctx.db, userId, q);
-  return pageOf(
+  return pageAnswer(
     items.map((r) => toRow(r, now.date)),
     total,
     q,

@@ -1,4 +1,5 @@
 import { maskAccountNo } from '@portal/contracts/banks';
+import { pageAnswer } from '@portal/contracts/envelope';
 import type { Page } from '@portal/contracts/envelope';
 import type { IncomeType } from '@portal/contracts/reports';
 import {
@@ -17,7 +18,6 @@ import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
 import { businessNow } from '../../../lib/clock';
-import { pageOf } from '../reports/paging';
 import { linePage, payoutPage, walletTotals } from './repository';
 import { memberIdOfUser } from '../../accounts';
 
@@ -67,7 +67,7 @@ export async function walletOf(db: Db, clock: Pick<Config, 'demoMode'>, userId: 
 
 export async function walletPayouts(db: Db, userId: number, q: WalletListQuery): Promise<Page<WalletPayout>> {
   const { items, total } = await payoutPage(db, await memberOf(db, userId), q);
-  return pageOf(
+  return pageAnswer(
     items.map(({ bank_code, account_no, account_name, ...p }) => ({
       ...p,
       account:
@@ -82,7 +82,7 @@ export async function walletPayouts(db: Db, userId: number, q: WalletListQuery):
 
 export async function walletLines(db: Db, userId: number, q: WalletListQuery): Promise<Page<WalletLine>> {
   const { items, total } = await linePage(db, await memberOf(db, userId), q);
-  return pageOf(
+  return pageAnswer(
     items.map((l) => ({
       ...l,
       type: l.type as IncomeType,

@@ -1,4 +1,4 @@
-import { lastPage, type Page } from '@portal/contracts/envelope';
+import { pageAnswer, type Page } from '@portal/contracts/envelope';
 import type { z } from 'zod';
 import type {
   DownlineSearchHit,
@@ -36,10 +36,8 @@ import {
 type Ctx = Pick<AppContext, 'db' | 'config'>;
 
 const teamSize = (m: MemberRow) => m.left_team + m.right_team;
-const paged = <T>(items: T[], total: number, page: number, perPage: number): Page<T> => ({
-  items,
-  pagination: { page, per_page: perPage, total, last_page: lastPage(total, perPage) },
-});
+const paged = <T>(items: T[], total: number, page: number, perPage: number): Page<T> =>
+  pageAnswer(items, total, { page, per_page: perPage });
 
 export async function downlineSummary(ctx: Ctx, userId: number): Promise<DownlineSummary> {
   const m = await summaryRow(ctx.db, userId);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { lastPage, type Page } from '@portal/contracts/envelope';
+import { pageAnswer, type Page } from '@portal/contracts/envelope';
 import { MSG } from '@portal/contracts/messages';
 import {
   MAX_ADDRESSES,
@@ -49,10 +49,7 @@ export async function listAddresses(
     limit: q.per_page,
     offset: (q.page - 1) * q.per_page,
   });
-  return {
-    items,
-    pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
-  };
+  return pageAnswer(items, total, q);
 }
 
 export async function getAddress(db: Db, userId: number, id: number): Promise<Address> {

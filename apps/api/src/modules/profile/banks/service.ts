@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { bankByCode } from '@portal/contracts/banks';
-import { lastPage, type Page } from '@portal/contracts/envelope';
+import { pageAnswer, type Page } from '@portal/contracts/envelope';
 import { MSG } from '@portal/contracts/messages';
 import {
   MAX_BANK_ACCOUNTS,
@@ -53,10 +53,11 @@ export async function myBanks(
 ): Promise<Page<BankAccount>> {
   const { page, per_page } = query;
   const [rows, who] = await Promise.all([listBanks(db, userId), owner(db, userId)]);
-  return {
-    items: rows.slice((page - 1) * per_page, page * per_page).map((r) => toBankAccount(r, who)),
-    pagination: { page, per_page, total: rows.length, last_page: lastPage(rows.length, per_page) },
-  };
+  return pageAnswer(
+    rows.slice((page - 1) * per_page, page * per_page).map((r) => toBankAccount(r, who)),
+    rows.length,
+    query,
+  );
 }
 
 export async function myBank(db: Db, userId: number, id: number): Promise<BankAccount> {

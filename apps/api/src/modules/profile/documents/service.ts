@@ -1,4 +1,4 @@
-import { lastPage, type Page } from '@portal/contracts/envelope';
+import { pageAnswer, type Page } from '@portal/contracts/envelope';
 import { MSG } from '@portal/contracts/messages';
 import {
   MAX_DOCUMENTS,
@@ -56,10 +56,11 @@ export async function listMyDocuments(
     page: q.page,
     perPage: q.per_page,
   });
-  return {
-    items: rows.map((r) => toDocument(r)),
-    pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
-  };
+  return pageAnswer(
+    rows.map((r) => toDocument(r)),
+    total,
+    q,
+  );
 }
 
 export async function myDocument(ctx: Ctx, userId: number, id: number): Promise<MemberDocument> {

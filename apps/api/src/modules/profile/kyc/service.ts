@@ -1,14 +1,28 @@
-import { sql } from 'drizzle-orm';
 import type { KycOverview, KycTarget } from '@portal/contracts/kyc';
 import { type KYC_CHECKLIST } from '@portal/contracts/kyc';
 import { MSG } from '@portal/contracts/messages';
+import type { AppContext } from '../../../context';
 import type { Config } from '../../../config';
 import type { Db, Tx } from '../../../db/client';
+import { businessNow } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { notify, memberIdOfUser } from '../../accounts';
 import { cancelDeadline } from './deadline';
 import { KYC_NOTICES } from './notices';
-import { audit, loadFacts, lockKyc } from './repository';
+import {
+  audit,
+  draftDocumentsOf,
+  endKyc,
+  kycStatusOfUser,
+  loadFacts,
+  lockKyc,
+  markInReview,
+  markSubmitted,
+  recordPartDecision,
+  sendDocumentToReview,
+  sendDraftBanksToReview,
+  setKycStatus,
+} from './repository';
 import {
   currentStatus,
   isOpen,
@@ -57,9 +71,7 @@ export async function lockForMemberChange(tx: Tx, userId: number): Promise<numbe
 
 /** A quick look before work that is costly to undo (storing a file): the same 409, without a lock. */
 export async function assertNotUnderReview(db: Db | Tx, userId: number): Promise<void> {
-  const { rows } = await db.execute<{ status: string }>(sql`
-    select k.status from member_kyc k join members m on m.id = k.member_id where m.user_id = ${userId}`);
-  if (isUnderReview(rows[0]?.status)) throw new AppError(409, 'CONFLICT', MSG.underReview);
+  if (isUnderReview(await kycStatusOfUser(db, userId))) throw new AppError(409, 'CONFLICT', MSG.underReview);
 }
 
 /** After a member's change, in the same transaction: an open KYC follows what is now given. */
@@ -68,9 +80,7 @@ export async function refreshKyc(tx: Tx, userId: number): Promise<void> {
   if (!facts?.row || !isOpen(facts.row.status)) return;
   const next = openStatus(facts);
   if (next !== facts.row.status && next !== 'success') {
-    await tx.execute(
-      sql`update member_kyc set status = ${next}, updated_at = now() where member_id = ${facts.memberId}`,
-    );
+    await setKycStatus(tx, facts.memberId, next);
   }
 }
 
@@ -91,28 +101,12 @@ export async function submitKyc(db: Db, settings: Settings, userId: number): Pro
     }
     const targets = unverifiedTargets(facts);
     // Documents not yet reviewed go with the part they prove; rejected ones stay rejected (replace them).
-    const { rows: drafts } = await tx.execute<{ id: number; type: string }>(
-      sql`select id, type from documents where user_id = ${userId} and status = 'draft'`,
-    );
-    for (const d of drafts) {
+    for (const d of await draftDocumentsOf(tx, userId)) {
       const target = targetOfDocument(d.type, targets);
-      if (!targets.includes(target)) continue;
-      await tx.execute(sql`
-        update documents set status = 'waiting_for_review', review_target = ${target}, reason = null, updated_at = now()
-        where id = ${d.id}`);
+      if (targets.includes(target)) await sendDocumentToReview(tx, d.id, target);
     }
-    if (targets.includes('bank')) {
-      await tx.execute(sql`
-        update bank_accounts set status = 'waiting_for_review', reason = null, updated_at = now()
-        where user_id = ${userId} and status = 'draft'`);
-    }
-    const part = (t: KycTarget) => (targets.includes(t) ? sql`'waiting_for_review'` : sql`'success'`);
-    await tx.execute(sql`
-      update member_kyc set status = 'waiting_for_review', identity_status = ${part('identity')}, bank_status = ${part('bank')},
-        identity_reason = case when ${targets.includes('identity')} then null else identity_reason end,
-        bank_reason = case when ${targets.includes('bank')} then null else bank_reason end,
-        submitted_at = now(), review_started_at = null, reviewer_id = null, decided_at = null, updated_at = now()
-      where member_id = ${memberId}`);
+    if (targets.includes('bank')) await sendDraftBanksToReview(tx, userId);
+    await markSubmitted(tx, memberId, targets);
     await audit(tx, {
       memberId,
       actorUserId: userId,
@@ -140,18 +134,7 @@ export async function startReview(db: Db, staffUserId: number, memberId: number)
     const from = currentStatus(facts);
     if (from !== 'waiting_for_review')
       throw new AppError(409, 'CONFLICT', `${MSG.kycNotWaiting} (it is ${from})`);
-    await tx.execute(sql`
-      update documents set status = 'in_progress_review', updated_at = now()
-      where user_id = ${facts.userId} and status = 'waiting_for_review'`);
-    await tx.execute(sql`
-      update bank_accounts set status = 'in_progress_review', updated_at = now()
-      where user_id = ${facts.userId} and status = 'waiting_for_review'`);
-    await tx.execute(sql`
-      update member_kyc set status = 'in_progress_review',
-        identity_status = case when identity_status = 'waiting_for_review' then 'in_progress_review' else identity_status end,
-        bank_status = case when bank_status = 'waiting_for_review' then 'in_progress_review' else bank_status end,
-        review_started_at = now(), reviewer_id = ${staffUserId}, updated_at = now()
-      where member_id = ${memberId}`);
+    await markInReview(tx, { userId: facts.userId, memberId, reviewerId: staffUserId });
     await audit(tx, {
       memberId,
       actorUserId: staffUserId,
@@ -168,13 +151,13 @@ export async function startReview(db: Db, staffUserId: number, memberId: number)
  * success when identity and bank are both verified (the deadline is cancelled), else fail.
  */
 export async function decide(
-  db: Db,
+  ctx: Pick<AppContext, 'db' | 'config'>,
   staffUserId: number,
   memberId: number,
   decision: { target: KycTarget; approve: true } | { target: KycTarget; approve: false; reason: string },
 ): Promise<{ standingChanged: number | null }> {
   let standingChanged: number | null = null;
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const facts = await staffCase(tx, staffUserId, memberId);
     const from = currentStatus(facts);
     if (from !== 'in_progress_review')
@@ -184,25 +167,15 @@ export async function decide(
     if (partStatus !== 'in_progress_review')
       throw new AppError(409, 'CONFLICT', `${MSG.kycTargetNotInReview} (${target} is ${partStatus})`);
 
-    const itemStatus = decision.approve ? 'success' : 'fail';
     const reason = decision.approve ? null : decision.reason;
-    await tx.execute(sql`
-      update documents set status = ${itemStatus}, reason = ${reason}, reviewed_by = ${staffUserId}, reviewed_at = now(), updated_at = now()
-      where user_id = ${facts.userId} and status = 'in_progress_review' and review_target = ${target}`);
-    if (target === 'bank') {
-      await tx.execute(sql`
-        update bank_accounts set status = ${itemStatus}, reason = ${reason}, reviewed_by = ${staffUserId}, reviewed_at = now(), updated_at = now()
-        where user_id = ${facts.userId} and status = 'in_progress_review'`);
-    }
-    if (decision.approve) {
-      const flag = target === 'identity' ? sql`is_verifies_identity = true` : sql`is_verifies_bank = true`;
-      await tx.execute(sql`update users set ${flag}, updated_at = now() where id = ${facts.userId}`);
-    }
-    const setPart =
-      target === 'identity'
-        ? sql`identity_status = ${itemStatus}, identity_reason = ${reason}`
-        : sql`bank_status = ${itemStatus}, bank_reason = ${reason}`;
-    await tx.execute(sql`update member_kyc set ${setPart}, updated_at = now() where member_id = ${memberId}`);
+    await recordPartDecision(tx, {
+      userId: facts.userId,
+      memberId,
+      reviewerId: staffUserId,
+      target,
+      result: decision.approve ? 'success' : 'fail',
+      reason,
+    });
 
     // Still in review while the other part is; otherwise the KYC ends here.
     const after = (await loadFacts(tx, { memberId }))!;
@@ -212,11 +185,7 @@ export async function decide(
       : after.identityVerified && after.bankVerified
         ? 'success'
         : 'fail';
-    if (to !== 'in_progress_review') {
-      await tx.execute(
-        sql`update member_kyc set status = ${to}, decided_at = now(), updated_at = now() where member_id = ${memberId}`,
-      );
-    }
+    if (to !== 'in_progress_review') await endKyc(tx, memberId, to);
     await audit(tx, {
       memberId,
       actorUserId: staffUserId,
@@ -232,7 +201,9 @@ export async function decide(
       decision.approve ? KYC_NOTICES.approved(target) : KYC_NOTICES.rejected(target, decision.reason),
     );
     if (to === 'success') {
-      const ended = await cancelDeadline(tx, memberId, new Date());
+      // The suspension entry that ends a deadline is stamped in business time, like the deadline's own.
+      const now = await businessNow(tx, ctx.config);
+      const ended = await cancelDeadline(tx, memberId, now.at);
       await notify(tx, facts.userId, KYC_NOTICES.complete(ended !== 'nothing'));
       if (ended === 'suspension') standingChanged = facts.userId;
     }

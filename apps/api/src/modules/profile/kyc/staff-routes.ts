@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { envelopeOf, lastPage, pageOf } from '@portal/contracts/envelope';
+import { envelopeOf, pageAnswer, pageOf } from '@portal/contracts/envelope';
 import { bigintIdParam } from '@portal/contracts/ids';
 import { kycApproveBody, kycRejectBody } from '@portal/contracts/kyc';
 import { MSG } from '@portal/contracts/messages';
@@ -54,10 +54,7 @@ export const staffKycRoutes =
       async (request) => {
         const q = request.query;
         const { items, total } = await kycQueue(ctx.db, q);
-        return envelope({
-          items,
-          pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
-        });
+        return envelope(pageAnswer(items, total, q));
       },
     );
 
@@ -84,7 +81,7 @@ export const staffKycRoutes =
       { config: staff, schema: { params: memberParams, body: kycApproveBody, response: caseAnswer } },
       async (request) => {
         await standingMayHaveChanged(
-          await decide(ctx.db, reviewer(request), request.params.memberId, {
+          await decide(ctx, reviewer(request), request.params.memberId, {
             target: request.body.target,
             approve: true,
           }),
@@ -99,7 +96,7 @@ export const staffKycRoutes =
       async (request) => {
         const { target, reason } = request.body;
         await standingMayHaveChanged(
-          await decide(ctx.db, reviewer(request), request.params.memberId, {
+          await decide(ctx, reviewer(request), request.params.memberId, {
             target,
             approve: false,
             reason,

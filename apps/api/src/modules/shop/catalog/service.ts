@@ -1,5 +1,5 @@
 import type { Page } from '@portal/contracts/envelope';
-import { lastPage } from '@portal/contracts/envelope';
+import { pageAnswer } from '@portal/contracts/envelope';
 import type { BundleItem, Product, ProductCategory, ProductKind } from '@portal/contracts/shop';
 import type { Db, Tx } from '../../../db/client';
 import { baht } from '@portal/plan/money';
@@ -108,15 +108,7 @@ export async function listCatalog(db: Db, query: CatalogQuery, view: CatalogView
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  return {
-    items: await withDetails(db, rows, view),
-    pagination: {
-      page: query.page,
-      per_page: query.per_page,
-      total,
-      last_page: lastPage(total, query.per_page),
-    },
-  };
+  return pageAnswer(await withDetails(db, rows, view), total, query);
 }
 
 /** GET /shop/v1/products/{code}: an inactive product is not found (staff see it). */

@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DropshipIncome, dropshipIncomeBody, dropshipIncomeUpdateBody } from '@portal/contracts/shop';
 import type { Page } from '@portal/contracts/envelope';
-import { lastPage } from '@portal/contracts/envelope';
+import { pageAnswer } from '@portal/contracts/envelope';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { incomeLines, orderItems, orders } from '../../../db/schema/compensation';
@@ -120,10 +120,7 @@ export async function dropshipPage(
       .innerJoin(members, eq(members.id, incomeLines.memberId))
       .where(where),
   ]);
-  return {
-    items: found.map(toRow),
-    pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
-  };
+  return pageAnswer(found.map(toRow), total, q);
 }
 
 async function saleLines(tx: Tx, items: { product_code: string; quantity: number; selling_price: string }[]) {

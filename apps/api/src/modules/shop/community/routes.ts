@@ -22,9 +22,6 @@ import {
   shopCodeParam,
 } from '@portal/contracts/shop';
 import type { AppContext } from '../../../context';
-import { orders } from '../../../db/schema/compensation';
-import { shopOrders } from '../../../db/schema/shop';
-import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../lib/errors';
 import { checkDocumentFile, readMultipart } from '../../../lib/uploads';
 import { userId } from '../../../plugins/auth';
@@ -281,11 +278,7 @@ export const communityRoutes =
         return envelope(
           await pagedOrders(
             ctx,
-            and(
-              eq(orders.memberId, memberId),
-              eq(shopOrders.channel, 'COMMUNITY'),
-              q.status ? eq(orders.status, q.status) : undefined,
-            ),
+            { memberId, channel: 'COMMUNITY', status: q.status },
             q,
             languageOf(request),
           ),

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { Page } from '@portal/contracts/envelope';
-import { lastPage } from '@portal/contracts/envelope';
+import { pageAnswer } from '@portal/contracts/envelope';
 import type {
   CommunityProduct,
   guestCheckoutBody,
@@ -64,18 +64,14 @@ export async function communityCatalog(
   );
   const chosen = await sellingPricesOf(db, seller.memberId);
   const items = await withDetails(db, rows, view);
-  return {
-    items: items.map((p, i) => ({
+  return pageAnswer(
+    items.map((p, i) => ({
       ...p,
       selling_price: baht(sellingPriceOf(rows[i]!, chosen.get(rows[i]!.id))),
     })),
-    pagination: {
-      page: query.page,
-      per_page: query.per_page,
-      total,
-      last_page: lastPage(total, query.per_page),
-    },
-  };
+    total,
+    query,
+  );
 }
 
 const sellingRow = (p: ProductRow, chosen: string | undefined, lang: Lang): SellingPrice => ({

@@ -47,6 +47,22 @@ export async function lockOrder(tx: Tx, orderNo: string): Promise<OrderRecord | 
   return row ?? null;
 }
 
+/** Which orders a member's list shows: the ones they bought, or the ones of their community shop. */
+export interface OrderFilter {
+  buyerUserId?: number;
+  memberId?: number;
+  channel?: 'COMMUNITY';
+  status?: string | undefined;
+}
+
+export const orderWhere = (f: OrderFilter): SQL | undefined =>
+  and(
+    f.buyerUserId !== undefined ? eq(shopOrders.buyerUserId, f.buyerUserId) : undefined,
+    f.memberId !== undefined ? eq(orders.memberId, f.memberId) : undefined,
+    f.channel ? eq(shopOrders.channel, f.channel) : undefined,
+    f.status ? eq(orders.status, f.status) : undefined,
+  );
+
 export async function pageOfOrders(db: Db | Tx, where: SQL | undefined, limit: number, offset: number) {
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     base(db).where(where).orderBy(desc(orders.id)).limit(limit).offset(offset),
@@ -226,4 +242,8 @@ export async function paymentExpired(tx: Tx, orderId: number, at: Date): Promise
       ),
     );
   return row !== undefined;
+}
+
+export async function setCancelReason(tx: Tx, orderId: number, reason: string): Promise<void> {
+  await tx.update(orders).set({ cancelReason: reason }).where(eq(orders.id, orderId));
 }

@@ -1,11 +1,8 @@
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { Order } from '@portal/contracts/shop';
 import type { Page } from '@portal/contracts/envelope';
-import { lastPage } from '@portal/contracts/envelope';
+import { pageAnswer } from '@portal/contracts/envelope';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
-import { orders } from '../../../db/schema/compensation';
-import { shopOrders } from '../../../db/schema/shop';
 import { postCancellation } from '../../../compensation/ledger';
 import { planFor, PlanRuleError } from '../../../compensation/plan';
 import { AppError } from '../../../lib/errors';
@@ -18,13 +15,16 @@ import {
   lockOrder,
   orderById,
   orderByNo,
+  orderWhere,
   pageOfOrders,
   paymentExpired,
   returnOrderStock,
   returnPartPayment,
+  setCancelReason,
   setFulfilment,
   setOrderStatus,
   unpaidExpiredOrders,
+  type OrderFilter,
   type OrderRecord,
 } from './repository';
 import { ordersView } from './view';
@@ -32,15 +32,17 @@ import type { Moment } from '@portal/plan/dates';
 
 export async function pagedOrders(
   ctx: AppContext,
-  where: SQL | undefined,
+  filter: OrderFilter,
   page: { page: number; per_page: number },
   lang: Lang,
 ): Promise<Page<Order>> {
-  const { rows, total } = await pageOfOrders(ctx.db, where, page.per_page, (page.page - 1) * page.per_page);
-  return {
-    items: await ordersView(ctx.db, rows, lang, ctx.config.shop),
-    pagination: { ...page, total, last_page: lastPage(total, page.per_page) },
-  };
+  const { rows, total } = await pageOfOrders(
+    ctx.db,
+    orderWhere(filter),
+    page.per_page,
+    (page.page - 1) * page.per_page,
+  );
+  return pageAnswer(await ordersView(ctx.db, rows, lang, ctx.config.shop), total, page);
 }
 
 /** GET /shop/v1/orders: the orders the member placed, newest first. */
@@ -49,13 +51,7 @@ export const myOrders = (
   userId: number,
   q: { status?: string | undefined; page: number; per_page: number },
   lang: Lang,
-) =>
-  pagedOrders(
-    ctx,
-    and(eq(shopOrders.buyerUserId, userId), q.status ? eq(orders.status, q.status) : undefined),
-    q,
-    lang,
-  );
+) => pagedOrders(ctx, { buyerUserId: userId, status: q.status }, q, lang);
 
 /** One order as its buyer sees it; anybody else's answers 404. */
 export async function ownOrder(ctx: AppContext, userId: number, orderNo: string): Promise<OrderRecord> {
@@ -134,9 +130,7 @@ export async function cancelLocked(
     if (err instanceof PlanRuleError) planRule(err);
     throw err;
   }
-  if (opts.reason) {
-    await tx.update(orders).set({ cancelReason: opts.reason }).where(eq(orders.id, o.id));
-  }
+  if (opts.reason) await setCancelReason(tx, o.id, opts.reason);
   if (!paid) await returnPartPayment(tx, o, when);
   const shipped = o.status === 'shipped' || o.status === 'delivered';
   if (rec.shop.channel !== 'API' && !shipped) await returnOrderStock(tx, o.id);

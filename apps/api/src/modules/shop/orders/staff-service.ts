@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { lastPage, type Page } from '@portal/contracts/envelope';
+import { pageAnswer, type Page } from '@portal/contracts/envelope';
 import type { StaffOrder } from '@portal/contracts/shop';
 import type { staffOrderListQuery, staffOrderListRow } from '@portal/contracts/shop-holds';
 import type { AppContext } from '../../../context';
@@ -50,8 +50,8 @@ export async function deskOrders(
   const { rows, total } = await pageOfOrders(ctx.db, where, q.per_page, (q.page - 1) * q.per_page);
   const ids = rows.map((r) => r.order.id);
   const [payments, units] = await Promise.all([paymentsOf(ctx.db, ids), unitsOf(ctx.db, ids)]);
-  return {
-    items: rows.map((r) => {
+  return pageAnswer(
+    rows.map((r) => {
       const customer = r.shop.customer as { name: string } | null;
       const payment = payments.get(r.order.id);
       return {
@@ -71,8 +71,9 @@ export async function deskOrders(
         hold: holdOf(r, payment, units.get(r.order.id) ?? 0),
       };
     }),
-    pagination: { page: q.page, per_page: q.per_page, total, last_page: lastPage(total, q.per_page) },
-  };
+    total,
+    q,
+  );
 }
 
 /** An unpaid order's hold on the shelf, as the desk shows it (null when it holds nothing). */

@@ -6,11 +6,11 @@ import type {
   ReportListQuery,
   TitleHistory,
 } from '@portal/contracts/reports';
+import { pageAnswer } from '@portal/contracts/envelope';
 import type { Config } from '../../../../config';
 import type { Db } from '../../../../db/client';
 import { baht, satang } from '@portal/plan/money';
 import { businessNow } from '../../../../lib/clock';
-import { pageOf } from '../paging';
 import { lvpPage, pointPage, titleFacts, type BalanceRecord } from './repository';
 
 /**
@@ -39,7 +39,7 @@ export async function lvpRows(db: Db, userId: number, q: ReportListQuery): Promi
   const increase = head?.increase ?? 0;
   const decrease = head?.decrease ?? 0;
   return {
-    ...pageOf(items, total, q),
+    ...pageAnswer(items, total, q),
     summary: { opening_balance: opening, increase, decrease, closing_balance: opening + increase + decrease },
   };
 }
@@ -58,7 +58,7 @@ export async function pointRows(db: Db, userId: number, q: ReportListQuery): Pro
   const increase = satang(head?.increase ?? '0');
   const decrease = satang(head?.decrease ?? '0');
   return {
-    ...pageOf(items, total, q),
+    ...pageAnswer(items, total, q),
     summary: {
       opening_balance: baht(opening),
       increase: baht(increase),
@@ -90,7 +90,7 @@ export async function titleHistory(
   const referrals = r?.referrals ?? 0;
   const next = titles[reached + 1];
   return {
-    ...pageOf(inRange.slice(start, start + q.per_page), inRange.length, q),
+    ...pageAnswer(inRange.slice(start, start + q.per_page), inRange.length, q),
     current_title: titles[reached]?.code ?? 'MEMBER',
     cumulative_cycles: cycles,
     referrals,

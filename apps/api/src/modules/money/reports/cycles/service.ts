@@ -1,4 +1,5 @@
 import type { Page } from '@portal/contracts/envelope';
+import { pageAnswer } from '@portal/contracts/envelope';
 import { rateText } from '@portal/plan/money';
 import type {
   CycleDetail,
@@ -10,7 +11,7 @@ import type {
 import type { Db } from '../../../../db/client';
 import { notFound } from '../../../../lib/errors';
 import { stateTotals } from '../money-words';
-import { pageOf, rangeOf } from '../paging';
+import { rangeOf } from '../paging';
 import { cycleOf, cyclePage, cycleTotals, type CycleRecord } from './repository';
 
 /**
@@ -46,7 +47,7 @@ const toRow = (r: CycleRecord): CycleRow => ({
 
 export async function listCycles(db: Db, userId: number, q: ReportListQuery): Promise<Page<CycleRow>> {
   const { items, total } = await cyclePage(db, userId, q);
-  return pageOf(items.map(toRow), total, q);
+  return pageAnswer(items.map(toRow), total, q);
 }
 
 export async function cycleDetail(db: Db, userId: number, date: string): Promise<CycleDetail> {

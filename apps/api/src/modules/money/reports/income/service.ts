@@ -1,4 +1,5 @@
 import type { Page } from '@portal/contracts/envelope';
+import { pageAnswer } from '@portal/contracts/envelope';
 import {
   type CashbackRow,
   type DropshipRow,
@@ -16,7 +17,7 @@ import type { Db } from '../../../../db/client';
 import { addDays, weekday } from '@portal/plan/dates';
 import { baht, satang, sum } from '@portal/plan/money';
 import { businessNow } from '../../../../lib/clock';
-import { pageOf, rangeOf } from '../paging';
+import { rangeOf } from '../paging';
 import {
   currentIncome,
   incomeTotals,
@@ -127,7 +128,7 @@ async function page<T>(
   shape: (r: LineRecord) => T,
 ): Promise<Page<T>> {
   const { items, total } = await linePage(db, userId, type, q);
-  return pageOf(items.map(shape), total, q);
+  return pageAnswer(items.map(shape), total, q);
 }
 
 export const referrerLines = (db: Db, userId: number, q: ReportListQuery) =>

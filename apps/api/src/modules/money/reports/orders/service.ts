@@ -1,4 +1,5 @@
 import type { Page } from '@portal/contracts/envelope';
+import { pageAnswer } from '@portal/contracts/envelope';
 import type {
   OrderDetail,
   OrderItemDetail,
@@ -11,7 +12,7 @@ import type {
 } from '@portal/contracts/reports';
 import type { Db } from '../../../../db/client';
 import { notFound } from '../../../../lib/errors';
-import { pageOf, rangeOf } from '../paging';
+import { rangeOf } from '../paging';
 import {
   itemOf,
   itemPage,
@@ -87,7 +88,7 @@ const detailFields = (
 
 export async function listOrders(db: Db, userId: number, q: OrderListQuery): Promise<Page<OrderRow>> {
   const { items, total } = await orderPage(db, userId, q);
-  return pageOf(items.map(toOrderRow), total, q);
+  return pageAnswer(items.map(toOrderRow), total, q);
 }
 
 export async function orderSummary(db: Db, userId: number, q: ReportRangeQuery): Promise<OrderSummary> {
@@ -156,7 +157,7 @@ export async function orderDetail(db: Db, userId: number, orderId: number): Prom
 
 export async function listItems(db: Db, userId: number, q: ReportListQuery): Promise<Page<OrderItemRow>> {
   const { items, total } = await itemPage(db, userId, q);
-  return pageOf(items.map(toItemRow), total, q);
+  return pageAnswer(items.map(toItemRow), total, q);
 }
 
 export async function itemDetail(db: Db, userId: number, itemId: number): Promise<OrderItemDetail> {
