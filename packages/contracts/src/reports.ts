@@ -5,7 +5,7 @@ import { bigintIdParam } from './ids.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES, SHOP_ORDER_TYPES, bundleItem, money, pageOf } from './shop.ts';
 
 /**
- * The member's reports (portal spec section 7 "Report calls", plan section 10): GET
+ * The member's reports (docs/plan.md for how each figure is made): GET
  * /network/api/v1/report/... and /use_point_cycle/search, the signed-in member's own rows only.
  * Every figure is a sum of ledger rows (postings, income lines, closing rows, orders) for the
  * business-date range asked; money is a decimal string, PV and LVP whole numbers. The income reports
@@ -157,7 +157,7 @@ export const orderItemDetailSchema = orderItemRowSchema.extend({
 });
 export type OrderItemDetail = z.infer<typeof orderItemDetailSchema>;
 
-/** report/order: one order (portal spec section 3 "Report rows"). */
+/** report/order: one order. */
 export const orderRowSchema = z.object({
   id: z.number().int(),
   order_no: z.string(),

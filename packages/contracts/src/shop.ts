@@ -3,7 +3,7 @@ import { bigintId } from './ids.ts';
 import { cleanText, optionalText, personName } from './text.ts';
 
 /**
- * The shop service (portal spec section 7 "Shop service"; docs/plan.md 1.1, 2, 4.6, 5 and E5): catalog,
+ * The shop service (docs/architecture.md, the shop module; docs/plan.md 1.1, 2, 4.6, 5 and E5): catalog,
  * cart, checkout, payment, orders, community shops. Money travels as decimal strings ("1250.00"),
  * PV and LVP as whole numbers. Prices include 7% VAT.
  */

@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { type DOCUMENT_MIME_TYPES } from '@portal/contracts/profile';
 import { MSG } from '@portal/contracts/messages';
 import { AppError } from './errors';
-import { assertNoControlCharacters } from '../plugins/input';
+import { assertNoControlCharacters } from './control-characters';
 
 export type DocumentMime = (typeof DOCUMENT_MIME_TYPES)[number];
 

@@ -7,7 +7,7 @@ import { orderReportRoutes } from './orders/routes';
 import { travelReportRoutes } from './travel/routes';
 import { volumeReportRoutes } from './volume/routes';
 
-/** The member's reports (portal spec section 7): GET, the signed-in member's own rows only. */
+/** The member's reports (GET /network/api/v1/report/...): the signed-in member's own rows only. */
 export const reportRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
