@@ -53,7 +53,8 @@ const clientSchema = z.object({
 export type OAuthClient = z.infer<typeof clientSchema>;
 
 const envSchema = z.object({
-  NODE_ENV: z.string().default('production'),
+  /** `production` (set by the operator, never by `npm start`): the start refuses unsafe settings (production-checks.ts). */
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
@@ -200,6 +201,8 @@ const envSchema = z.object({
     .min(100)
     .max(10 * 60_000)
     .default(60_000),
+  /** Operations (issue 21): a bearer token that lets /metrics answer beyond this machine. */
+  METRICS_TOKEN: z.string().min(32).optional(),
 });
 
 export interface Config {
@@ -272,6 +275,10 @@ export interface Config {
   requestTimeoutMs: number;
   simulator: { maxMembers: number; maxEvents: number; maxDays: number; timeLimitMs: number; queue: number };
   secureCookies: boolean;
+  /** NODE_ENV=production: the server refuses to start on demo settings (production-checks.ts, decision 036). */
+  production: boolean;
+  /** GET /metrics answers a request with `Authorization: Bearer <token>`, besides this machine's own. */
+  metricsToken: string | null;
 }
 
 export interface S3StorageSettings {
@@ -516,6 +523,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       queue: e.SIMULATOR_QUEUE,
     },
     secureCookies: publicUrl.startsWith('https://'),
+    production: e.NODE_ENV === 'production',
+    metricsToken: e.METRICS_TOKEN ?? null,
     ...overrides,
   };
 }

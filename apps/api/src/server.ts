@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { productionProblems } from './production-checks';
 import { migrateDatabase } from './db/migrate';
 import { jwtSecret, lockDataDir, openDatabase } from './db/runtime';
 import { seedDemo } from './seed/demo';
@@ -22,6 +23,9 @@ import { dispatchNotifications } from './modules/accounts';
  */
 async function main() {
   const config = loadConfig();
+  const unsafe = productionProblems(config);
+  if (unsafe.length)
+    throw new Error(`NODE_ENV=production refuses these settings:\n${unsafe.map((l) => `  ${l}`).join('\n')}`);
   const release = lockDataDir(config.dataDir);
   // What the database runner and the pool report (a server left by a crash stopped, the database
   // lost and restarted): on stderr until the app's logger exists, then through it.
