@@ -31,10 +31,12 @@ import { memberSurface } from './surfaces/member';
 import { networkSurface } from './surfaces/network';
 import { shopSurface } from './surfaces/shop';
 import { staffSurface } from './surfaces/staff';
+import { backupStatus } from './lib/backup';
 import { createStorage, type Storage } from './lib/storage';
 import { registerAppKey, registerAuth } from './plugins/auth';
 import { envelope, registerErrorEnvelope, sendError } from './plugins/envelope';
 import { registerInputHygiene } from './plugins/input';
+import { registerRequestIdHeader, requestIdOptions } from './plugins/request-id';
 import { AppError } from './lib/errors';
 import { MSG } from '@portal/contracts/messages';
 import {
@@ -68,6 +70,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
     trustProxy: trustProxyOption(config.trustProxy),
+    // A UUID per request, or the one a trusted proxy gave it: in every log line and error answer.
+    ...requestIdOptions(config.trustProxy),
     // A request (headers and body) must arrive whole in time: connections that trickle a byte now
     // and then are closed with 408 instead of being held open for ever (issue 19).
     requestTimeout: config.requestTimeoutMs,
@@ -83,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorEnvelope(app);
+  registerRequestIdHeader(app);
 
   // With REDIS_URL, rate-limit counters and token revocations are shared by every process.
   const redis = config.redisUrl
@@ -154,7 +159,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await database.pool.query('select 1');
-      return envelope({ status: 'ready' });
+      // When the last backup succeeded, and whether that is too long ago (staff see more: /staff/v1/backups).
+      const backup = backupStatus(config);
+      return envelope({
+        status: 'ready',
+        backup: {
+          nightly: backup.nightly,
+          last_success_at: backup.lastSuccess?.at ?? null,
+          warning: backup.warning !== null,
+        },
+      });
     } catch {
       return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'The database does not answer');
     }
@@ -282,7 +296,7 @@ function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     transport: {
       target: 'pino-pretty',
-      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
     },
   };
 }

@@ -557,13 +557,16 @@ export function backupStatus(
 ): BackupStatus {
   const { dir, keep, nightly } = config.backup;
   const status = readStatus(dir);
-  const archives = fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((f) => NAME.test(f))
-        .sort()
-        .reverse()
-    : [];
+  let archives: string[] = [];
+  try {
+    archives = fs
+      .readdirSync(dir)
+      .filter((f) => NAME.test(f))
+      .sort()
+      .reverse();
+  } catch {
+    // no folder yet (no backup taken), or not readable: the status file says the rest
+  }
   const success = status.lastSuccess ?? null;
   const failure = status.lastFailure ?? null;
   let warning: string | null = null;

@@ -9,10 +9,11 @@ import {
   staffAdjustmentRoutes,
   staffReportRoutes,
 } from '../modules/money';
+import { staffBackupRoutes } from '../modules/operations';
 /**
  * The staff API, mounted at /staff (every route staff-only): KYC review (profile), the products and
  * orders desk (shop), and the engine's desk: closings, payouts, the plan and its simulator,
- * adjustments, reports (money).
+ * adjustments, reports (money); the backups (operations).
  */
 export const staffSurface =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -25,4 +26,5 @@ export const staffSurface =
     await app.register(staffPlanRoutes(ctx));
     await app.register(staffAdjustmentRoutes(ctx));
     await app.register(staffReportRoutes(ctx));
+    await app.register(staffBackupRoutes(ctx));
   };

@@ -8,7 +8,9 @@ import type { Storage } from '../../src/lib/storage';
 import { registeredJobs } from '../../src/jobs/registry';
 import '../../src/jobs/portal-jobs';
 import { businessNow } from '../../src/lib/clock';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { call, createTestApp, type TestApp } from '../helpers/app';
+import { expectData, expectError, makeStaff } from '../helpers/expect';
+import { login, seedSponsor } from '../helpers/fixtures';
 
 /**
  * Issue 21, item 3: the embedded default takes a backup every night into BACKUP_DIR, keeps the last
@@ -67,6 +69,30 @@ describe('the nightly backup', () => {
     // A second run the same night (a retry, another process) changes nothing.
     expect(await runJob()).toMatchObject({ skipped: expect.stringMatching(/less than 12 hours ago/) });
     expect(archives()).toHaveLength(2);
+  });
+
+  it('when staff ask for the backups then they get the last success and the archives; /ready tells anyone only when and whether to worry', async () => {
+    const last = backupStatus(t.config).lastSuccess!;
+    const member = await seedSponsor(t.database.db);
+    const memberToken = (await login(t.app, member.user.email)).access_token;
+    expectError(await call(t.app, 'GET', '/staff/v1/backups', { token: memberToken }), 403, 'FORBIDDEN');
+    const staff = await seedSponsor(t.database.db);
+    await makeStaff(t, staff.user.id);
+    const staffToken = (await login(t.app, staff.user.email)).access_token;
+    const answer = expectData(await call(t.app, 'GET', '/staff/v1/backups', { token: staffToken }));
+    expect(answer).toEqual({
+      nightly: true,
+      keep: 2,
+      last_success: last,
+      last_failure: null,
+      archives: [...archives()].reverse(),
+      warning: null,
+    });
+    const ready = expectData(await call(t.app, 'GET', '/ready', { appKey: null }));
+    expect(ready).toEqual({
+      status: 'ready',
+      backup: { nightly: true, last_success_at: last.at, warning: false },
+    });
   });
 
   it('when the last success is more than two days old then the status warns, naming it', () => {

@@ -119,7 +119,11 @@ describe('routes', () => {
 
   it('when /ready is asked with the database up then it answers 200', async () => {
     const res = await call(t.app, 'GET', '/ready', { appKey: null });
-    expect(expectData(res)).toEqual({ status: 'ready' });
+    expect(expectData(res)).toEqual({
+      status: 'ready',
+      // With DATABASE_URL no nightly backup is taken here, and none has been (/staff/v1/backups has more).
+      backup: { nightly: false, last_success_at: null, warning: false },
+    });
   });
 
   it('when the database does not answer then /ready is 503 SERVICE_UNAVAILABLE while /health stays 200', async () => {
