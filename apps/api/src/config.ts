@@ -78,10 +78,22 @@ const envSchema = z.object({
     .default(30 * 24 * 3600),
   APP_KEYS: z.string().default('portal-web'),
   OAUTH_CLIENTS: z.string().optional(),
+  /** Messages (decision 037): how e-mail and SMS leave, and how the outbox retries them. */
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Member Portal <no-reply@portal.test>'),
-  SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
+  MAIL_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(20),
+  SMS_PROVIDER: z.enum(['outbox', 'http', 'thaibulksms']).default('outbox'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().min(1).optional(),
+  SMS_API_KEY: z.string().min(1).optional(),
+  SMS_API_SECRET: z.string().min(1).optional(),
+  SMS_SENDER: z.string().min(1).max(11).optional(),
+  SMS_CREDIT_TYPE: z.enum(['standard', 'corporate']).optional(),
+  SMS_GATEWAY_URL: z.string().url().default('https://api-v2.thaibulksms.com'),
+  SMS_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
+  MESSAGE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MESSAGE_RETRY_SECONDS: z.coerce.number().positive().max(3600).default(30),
   OTP_TTL_SECONDS: z.coerce.number().int().min(30).default(600),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
@@ -231,7 +243,11 @@ export interface Config {
   refreshTokenTtl: number;
   appKeys: string[];
   clients: OAuthClient[];
-  mail: { transport: 'outbox' | 'smtp'; smtpUrl: string | undefined; from: string };
+  mail: { transport: 'outbox' | 'smtp'; smtpUrl: string | undefined; from: string; timeoutMs: number };
+  /** SMS (decision 037): the demo outbox file, a generic HTTP relay, or ThaiBulkSMS. */
+  sms: SmsSettings;
+  /** The message outbox: tries per message, and the first wait between two (doubling each time). */
+  messages: { maxAttempts: number; retryMs: number };
   otp: { ttlSeconds: number; maxAttempts: number; resendSeconds: number };
   resetTtlSeconds: number;
   activationTtlSeconds: number;
@@ -341,6 +357,46 @@ export function parseStorageUrl(
     region: url.searchParams.get('region') || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
     forcePathStyle: pathStyle === 'true',
     credentials: user ? { accessKeyId: user, secretAccessKey: secret } : undefined,
+  };
+}
+
+export interface SmsSettings {
+  provider: 'outbox' | 'http' | 'thaibulksms';
+  timeoutMs: number;
+  /** SMS_PROVIDER=http: a JSON POST to `url`, with a bearer `token` when set. */
+  http: { url: string; token: string | undefined } | null;
+  /** SMS_PROVIDER=thaibulksms: its API's address, the account's key and secret, sender and credit type. */
+  thaiBulkSms: {
+    url: string;
+    apiKey: string;
+    apiSecret: string;
+    sender: string | undefined;
+    creditType: 'standard' | 'corporate' | undefined;
+  } | null;
+}
+
+/** SMS_PROVIDER and what each provider needs; a provider without its settings is refused. */
+function smsSettings(e: z.infer<typeof envSchema>): SmsSettings {
+  const fail = (line: string): never => {
+    throw new Error(`Invalid settings:\n  ${line}`);
+  };
+  if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) fail('SMS_HTTP_URL: required when SMS_PROVIDER=http');
+  if (e.SMS_PROVIDER === 'thaibulksms' && !(e.SMS_API_KEY && e.SMS_API_SECRET))
+    fail('SMS_API_KEY and SMS_API_SECRET: required when SMS_PROVIDER=thaibulksms');
+  return {
+    provider: e.SMS_PROVIDER,
+    timeoutMs: Math.round(e.SMS_TIMEOUT_SECONDS * 1000),
+    http: e.SMS_PROVIDER === 'http' ? { url: e.SMS_HTTP_URL!, token: e.SMS_HTTP_TOKEN } : null,
+    thaiBulkSms:
+      e.SMS_PROVIDER === 'thaibulksms'
+        ? {
+            url: e.SMS_GATEWAY_URL,
+            apiKey: e.SMS_API_KEY!,
+            apiSecret: e.SMS_API_SECRET!,
+            sender: e.SMS_SENDER,
+            creditType: e.SMS_CREDIT_TYPE,
+          }
+        : null,
   };
 }
 
@@ -482,7 +538,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((k) => k.trim())
       .filter(Boolean),
     clients,
-    mail: { transport: e.MAIL_TRANSPORT, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      transport: e.MAIL_TRANSPORT,
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      timeoutMs: Math.round(e.MAIL_TIMEOUT_SECONDS * 1000),
+    },
+    sms: smsSettings(e),
+    messages: { maxAttempts: e.MESSAGE_MAX_ATTEMPTS, retryMs: Math.round(e.MESSAGE_RETRY_SECONDS * 1000) },
     otp: {
       ttlSeconds: e.OTP_TTL_SECONDS,
       maxAttempts: e.OTP_MAX_ATTEMPTS,

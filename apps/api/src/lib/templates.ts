@@ -1,27 +1,164 @@
-/** Message texts for SMS and e-mail, in the member's language. */
-type Lang = 'th' | 'en';
+/**
+ * Message texts for SMS and e-mail, in the member's language. An e-mail has a plain text and an HTML
+ * part saying the same (nodemailer `text` and `html`); the HTML is a single column with inline styles,
+ * which mail programs show alike.
+ */
+export type Lang = 'th' | 'en';
+export type OtpPurpose = 'onboarding' | 'reset-password' | 'change-email' | 'change-mobile';
+
+export interface Email {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What an OTP is for, as the message says it ("… for …"). */
+const OTP_ACTION: Record<OtpPurpose, Record<Lang, string>> = {
+  onboarding: { th: 'ยืนยันบัญชีสมาชิก', en: 'verify your member account' },
+  'reset-password': { th: 'ตั้งรหัสผ่านใหม่', en: 'reset your password' },
+  'change-email': { th: 'เปลี่ยนอีเมล', en: 'change your e-mail address' },
+  'change-mobile': { th: 'เปลี่ยนเบอร์มือถือ', en: 'change your mobile number' },
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface EmailParts {
+  heading: string;
+  /** Paragraphs of plain text; line breaks inside one are kept. */
+  paragraphs: string[];
+  /** A code shown large (an OTP, a reset code). */
+  code?: string;
+  /** A button, and the address written out under it for mail programs that hide buttons. */
+  button?: { label: string; href: string };
+  /** Small print at the end. */
+  footer?: string;
+}
+
+/** The HTML part of an e-mail: every text escaped, the link only as an http(s) address. */
+function emailHtml(lang: Lang, p: EmailParts): string {
+  const font = `font-family:Sarabun,Tahoma,'Leelawadee UI',Arial,sans-serif`;
+  const para = (t: string) =>
+    `<p style="margin:0 0 16px;${font};font-size:16px;line-height:1.6;color:#222">${escapeHtml(t).replace(/\n/g, '<br>')}</p>`;
+  const parts = [
+    `<h1 style="margin:0 0 16px;${font};font-size:22px;color:#111">${escapeHtml(p.heading)}</h1>`,
+  ];
+  parts.push(...p.paragraphs.map(para));
+  if (p.code)
+    parts.push(
+      `<p style="margin:0 0 16px;font-family:monospace;font-size:28px;letter-spacing:6px;font-weight:bold;color:#111">${escapeHtml(p.code)}</p>`,
+    );
+  if (p.button && /^https?:\/\//.test(p.button.href)) {
+    const href = escapeHtml(p.button.href);
+    parts.push(
+      `<p style="margin:0 0 16px"><a href="${href}" style="display:inline-block;padding:12px 24px;background:#1c7ed6;color:#fff;text-decoration:none;border-radius:6px;${font};font-size:16px">${escapeHtml(p.button.label)}</a></p>`,
+      `<p style="margin:0 0 16px;${font};font-size:13px;color:#555;word-break:break-all"><a href="${href}" style="color:#1c7ed6">${href}</a></p>`,
+    );
+  }
+  if (p.footer)
+    parts.push(`<p style="margin:24px 0 0;${font};font-size:13px;color:#777">${escapeHtml(p.footer)}</p>`);
+  return [
+    '<!doctype html>',
+    `<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(p.heading)}</title></head>`,
+    '<body style="margin:0;padding:0;background:#f4f5f7">',
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7"><tr><td align="center" style="padding:24px 12px">',
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px"><tr><td style="padding:28px">',
+    ...parts,
+    '</td></tr></table></td></tr></table></body></html>',
+  ].join('\n');
+}
 
 export const templates = {
-  otpSms: (lang: Lang, code: string, ref: string, minutes: number) =>
+  /**
+   * An OTP by SMS, worded as Thai banks word theirs: the code, the reference the screen shows, what
+   * it is for, how long it lasts, and never to tell it to anyone.
+   */
+  otpSms: (lang: Lang, purpose: OtpPurpose, code: string, ref: string, minutes: number) =>
     lang === 'th'
-      ? `รหัส OTP ของคุณคือ ${code} (รหัสอ้างอิง ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`
-      : `Your OTP is ${code} (ref ${ref}). It is valid for ${minutes} minutes. Never share this code.`,
-  otpEmail: (lang: Lang, code: string, ref: string, minutes: number) => ({
-    subject: lang === 'th' ? `รหัสยืนยันของคุณ (อ้างอิง ${ref})` : `Your verification code (ref ${ref})`,
-    text: templates.otpSms(lang, code, ref, minutes),
-  }),
-  activation: (lang: Lang, name: string, link: string) => ({
-    subject: lang === 'th' ? 'ยืนยันอีเมลของคุณ' : 'Confirm your e-mail address',
-    text:
-      lang === 'th'
-        ? `สวัสดีคุณ ${name}\n\nกรุณายืนยันอีเมลของคุณโดยเปิดลิงก์นี้:\n${link}\n\nหากคุณไม่ได้สมัครสมาชิก โปรดเพิกเฉยต่ออีเมลนี้`
-        : `Hello ${name},\n\nPlease confirm your e-mail address by opening this link:\n${link}\n\nIf you did not sign up, ignore this e-mail.`,
-  }),
-  passwordReset: (lang: Lang, name: string, code: string, link: string, minutes: number) => ({
-    subject: lang === 'th' ? 'รีเซ็ตรหัสผ่าน' : 'Reset your password',
-    text:
-      lang === 'th'
-        ? `สวัสดีคุณ ${name}\n\nรหัสสำหรับรีเซ็ตรหัสผ่านคือ ${code}\nหรือเปิดลิงก์นี้: ${link}\nใช้ได้ภายใน ${minutes} นาที\n\nหากคุณไม่ได้ขอรีเซ็ตรหัสผ่าน โปรดเพิกเฉยต่ออีเมลนี้`
-        : `Hello ${name},\n\nYour password reset code is ${code}\nor open this link: ${link}\nIt is valid for ${minutes} minutes.\n\nIf you did not ask to reset your password, ignore this e-mail.`,
-  }),
+      ? `รหัส OTP ${code} (Ref: ${ref}) สำหรับ${OTP_ACTION[purpose].th} ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้แก่ผู้อื่นไม่ว่ากรณีใด`
+      : `OTP ${code} (Ref: ${ref}) to ${OTP_ACTION[purpose].en}. Valid for ${minutes} minutes. Never share this code with anyone.`,
+
+  otpEmail: (lang: Lang, purpose: OtpPurpose, code: string, ref: string, minutes: number): Email => {
+    const th = lang === 'th';
+    const subject = th ? `รหัส OTP ของคุณ (Ref: ${ref})` : `Your one-time code (Ref: ${ref})`;
+    const intro = th
+      ? `รหัส OTP สำหรับ${OTP_ACTION[purpose].th} (Ref: ${ref}) คือ`
+      : `Your one-time code to ${OTP_ACTION[purpose].en} (Ref: ${ref}) is`;
+    const rule = th
+      ? `ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้แก่ผู้อื่นไม่ว่ากรณีใด`
+      : `It is valid for ${minutes} minutes. Never share this code with anyone.`;
+    const footer = th
+      ? 'หากคุณไม่ได้ขอรหัสนี้ โปรดเพิกเฉยต่ออีเมลนี้'
+      : 'If you did not ask for this code, ignore this e-mail.';
+    return {
+      subject,
+      text: `${templates.otpSms(lang, purpose, code, ref, minutes)}\n\n${footer}`,
+      html: emailHtml(lang, { heading: subject, paragraphs: [intro], code, footer: `${rule} ${footer}` }),
+    };
+  },
+
+  activation: (lang: Lang, name: string, link: string): Email => {
+    const th = lang === 'th';
+    const subject = th ? 'ยืนยันอีเมลของคุณ' : 'Confirm your e-mail address';
+    const hello = th ? `สวัสดีคุณ ${name}` : `Hello ${name},`;
+    const ask = th
+      ? 'กรุณายืนยันอีเมลของคุณโดยเปิดลิงก์นี้:'
+      : 'Please confirm your e-mail address by opening this link:';
+    const footer = th
+      ? 'หากคุณไม่ได้สมัครสมาชิก โปรดเพิกเฉยต่ออีเมลนี้'
+      : 'If you did not sign up, ignore this e-mail.';
+    return {
+      subject,
+      text: `${hello}\n\n${ask}\n${link}\n\n${footer}`,
+      html: emailHtml(lang, {
+        heading: subject,
+        paragraphs: [hello, ask],
+        button: { label: th ? 'ยืนยันอีเมล' : 'Confirm e-mail', href: link },
+        footer,
+      }),
+    };
+  },
+
+  passwordReset: (lang: Lang, name: string, code: string, link: string, minutes: number): Email => {
+    const th = lang === 'th';
+    const subject = th ? 'รีเซ็ตรหัสผ่าน' : 'Reset your password';
+    const hello = th ? `สวัสดีคุณ ${name}` : `Hello ${name},`;
+    const codeLine = th ? `รหัสสำหรับรีเซ็ตรหัสผ่านคือ ${code}` : `Your password reset code is ${code}`;
+    const orLink = th ? 'หรือเปิดลิงก์นี้:' : 'or open this link:';
+    const valid = th ? `ใช้ได้ภายใน ${minutes} นาที` : `It is valid for ${minutes} minutes.`;
+    const footer = th
+      ? 'หากคุณไม่ได้ขอรีเซ็ตรหัสผ่าน โปรดเพิกเฉยต่ออีเมลนี้'
+      : 'If you did not ask to reset your password, ignore this e-mail.';
+    return {
+      subject,
+      text: `${hello}\n\n${codeLine}\n${orLink} ${link}\n${valid}\n\n${footer}`,
+      html: emailHtml(lang, {
+        heading: subject,
+        paragraphs: [hello, th ? 'รหัสสำหรับรีเซ็ตรหัสผ่านคือ' : 'Your password reset code is'],
+        code,
+        button: { label: th ? 'ตั้งรหัสผ่านใหม่' : 'Set a new password', href: link },
+        footer: `${valid} ${footer}`,
+      }),
+    };
+  },
+
+  /** A notification's e-mail copy: its title and text in the member's language. */
+  notificationEmail: (lang: Lang, title: string, body: string, portalUrl: string): Email => {
+    const th = lang === 'th';
+    const footer = th
+      ? 'คุณได้รับอีเมลนี้เพราะเปิดรับการแจ้งเตือนทางอีเมลไว้ ปิดได้ที่หน้าตั้งค่าในระบบสมาชิก'
+      : 'You receive this e-mail because e-mail notifications are on. Turn them off in the member portal’s settings.';
+    return {
+      subject: title,
+      text: `${body}\n\n${portalUrl}\n\n${footer}`,
+      html: emailHtml(lang, {
+        heading: title,
+        paragraphs: [body],
+        button: { label: th ? 'เปิดระบบสมาชิก' : 'Open the member portal', href: portalUrl },
+        footer,
+      }),
+    };
+  },
+
+  notificationSms: (title: string, body: string) => `${title}: ${body}`,
 };

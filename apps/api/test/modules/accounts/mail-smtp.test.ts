@@ -1,54 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { appToken, call, createTestApp, type TestApp } from '../../helpers/app';
 import { register, seedSponsor } from '../../helpers/fixtures';
-
-/** A real SMTP server on loopback that keeps every raw message it receives. */
-function startSmtp() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
-  return new Promise<{ port: number; received: typeof received; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({
-        port: (server.server.address() as AddressInfo).port,
-        received,
-        close: () => new Promise<void>((r) => server.close(() => r())),
-      });
-    });
-  });
-}
-
-/** The text of a single-part message, decoded from base64 or quoted-printable. */
-function bodyText(raw: string): string {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*base64/i.test(head))
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-}
+import { parseMail, startSmtp, type SmtpCatcher } from '../../helpers/smtp';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: SmtpCatcher;
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({
     MAIL_TRANSPORT: 'smtp',
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    SMTP_URL: smtp.url,
     PUBLIC_URL: 'https://portal.example',
   });
 });
@@ -68,9 +29,15 @@ describe('e-mail over SMTP', () => {
     expect(res.statusCode).toBe(200);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual([body.email]);
-    const text = bodyText(smtp.received[0]!.raw);
-    expect(text).toContain('ยืนยันอีเมล');
-    expect(text).toMatch(/https:\/\/portal\.example\/auth\/activate\?token=[\w-]{20,}/);
+    const mail = parseMail(smtp.received[0]!.raw);
+    expect(mail.subject).toBe('ยืนยันอีเมลของคุณ');
+    expect(mail.text).toContain('กรุณายืนยันอีเมลของคุณ');
+    const link = /https:\/\/portal\.example\/auth\/activate\?token=[\w-]{20,}/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    // The same words as HTML, the link as a button.
+    expect(mail.html).toContain('<html lang="th">');
+    expect(mail.html).toContain('กรุณายืนยันอีเมลของคุณ');
+    expect(mail.html).toContain(`<a href="${link}"`);
     expect((await t.outbox()).filter((m) => m.channel === 'email')).toHaveLength(0);
   });
 });
