@@ -18,12 +18,13 @@ import {
   type BackupManifest,
   type BackupResult,
 } from '../../src/lib/backup';
-import { LocalDiskStorage } from '../../src/lib/storage';
+import { LocalDiskStorage, createStorage } from '../../src/lib/storage';
 import { JWT_SECRET, call, createTestApp, type TestApp } from '../helpers/app';
 import { expectData } from '../helpers/expect';
 import { withDatabase } from '../helpers/global-setup';
 import { memberWithToken, png, tinyPdf, upload } from '../helpers/profile';
 import { buildHistory } from '../helpers/report-history';
+import { startTestS3 } from '../server/s3-server';
 
 /**
  * Issue 21, item 3: a portal with history (members placed, orders paid and canceled through the
@@ -275,4 +276,60 @@ describe('a restore that must not happen', () => {
     fs.writeFileSync(bogus, 'just text');
     await expect(openArchive(bogus, work)).rejects.toThrow(/is not a portal backup/);
   });
+});
+
+describe('a portal whose uploads are in an S3-compatible bucket', () => {
+  it('when it is backed up and restored into an empty database and another bucket prefix then the document downloads with the same bytes from the bucket', async () => {
+    const s3 = await startTestS3();
+    const source = await createTestApp({ STORAGE_URL: s3.storageUrl('before') });
+    try {
+      const owner = await memberWithToken(source);
+      const data = tinyPdf('Passport, photo page');
+      const passport = expectData<MemberDocument>(
+        await upload(
+          source.app,
+          owner.token,
+          { type: 'passport', title: 'Passport' },
+          { name: 'p.pdf', data },
+        ),
+        201,
+      );
+      const archiveFile = path.join(work, 'bucket.tar.gz');
+      const written = await writeBackup({
+        pool: source.database.pool,
+        storage: source.app.ctx.storage,
+        out: archiveFile,
+      });
+      expect(written.manifest.uploads!.count).toBe(1);
+
+      const url = await emptyDatabase();
+      const dataDir = fs.mkdtempSync(path.join(work, 'bucket-data-'));
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: url,
+        LOG_LEVEL: 'silent',
+        STORAGE_URL: s3.storageUrl('after'),
+      });
+      const archive = await openArchive(archiveFile, dataDir);
+      try {
+        expect((await restoreBackup({ archive, url, storage: createStorage(config) })).uploads).toBe(1);
+      } finally {
+        archive.close();
+      }
+      const database = connect(url, 2);
+      const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, logger: false });
+      try {
+        const download = await call(app, 'GET', passport.file.url, { token: owner.token });
+        expect(download.statusCode).toBe(200);
+        expect(download.rawPayload.equals(data)).toBe(true);
+        expect(fs.existsSync(config.storageDir)).toBe(false); // from the bucket, not this disk
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    } finally {
+      await source.close();
+      await s3.close();
+    }
+  }, 120_000);
 });
