@@ -36,6 +36,7 @@ import { createStorage, type Storage } from './lib/storage';
 import { registerAppKey, registerAuth } from './plugins/auth';
 import { envelope, registerErrorEnvelope, sendError } from './plugins/envelope';
 import { registerInputHygiene } from './plugins/input';
+import { registerRequestIdHeader, requestIdOptions } from './plugins/request-id';
 import { AppError } from './lib/errors';
 import { MSG } from '@portal/contracts/messages';
 import {
@@ -69,6 +70,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
     trustProxy: trustProxyOption(config.trustProxy),
+    // A UUID per request, or the one a trusted proxy gave it: in every log line and error answer.
+    ...requestIdOptions(config.trustProxy),
     // A request (headers and body) must arrive whole in time: connections that trickle a byte now
     // and then are closed with 408 instead of being held open for ever (issue 19).
     requestTimeout: config.requestTimeoutMs,
@@ -84,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorEnvelope(app);
+  registerRequestIdHeader(app);
 
   // With REDIS_URL, rate-limit counters and token revocations are shared by every process.
   const redis = config.redisUrl
@@ -292,7 +296,7 @@ function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     transport: {
       target: 'pino-pretty',
-      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
     },
   };
 }

@@ -7,6 +7,8 @@ export interface EnvelopeStatus {
   message: string;
   error_code?: ErrorCode;
   errors?: Record<string, string[]>;
+  /** An error answer's request id: the `X-Request-Id` of the answer, in every log line of the request. */
+  request_id?: string;
 }
 
 export interface Envelope<T> {
@@ -35,6 +37,7 @@ export const errorEnvelopeSchema = z.object({
   status: statusSchema.extend({
     error_code: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    request_id: z.string().optional(),
   }),
   data: z.null(),
 });

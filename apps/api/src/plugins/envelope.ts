@@ -20,7 +20,17 @@ export function sendError(
   return reply
     .code(code)
     .type('application/json; charset=utf-8')
-    .send({ status: { code, message, error_code: errorCode, ...(errors ? { errors } : {}) }, data: null });
+    .send({
+      status: {
+        code,
+        message,
+        error_code: errorCode,
+        ...(errors ? { errors } : {}),
+        // The reference a member can quote, found in the log lines of this request (plugins/request-id.ts).
+        request_id: reply.request.id,
+      },
+      data: null,
+    });
 }
 
 interface ZodIssueLike {

@@ -32,8 +32,20 @@ export function expectEnvelope<T = any>(
   expect(typeof body.status.message).toBe('string');
   expect(body.status.message.length).toBeGreaterThan(0);
   expect(Object.keys(body).sort()).toEqual(['data', 'status']);
-  if (errorCode) expect(body.data).toBeNull();
+  if (errorCode) {
+    expect(body.data).toBeNull();
+    // the reference a member can quote: the answer's X-Request-Id, in the log lines of the request
+    expect(body.status.request_id, res.body).toBe(res.headers['x-request-id']);
+  }
   return body;
+}
+
+/**
+ * An answer's body without its request id (each request has its own): for "answered exactly the
+ * same" checks, where a difference would tell a caller something.
+ */
+export function answerText(res: LightMyRequestResponse): string {
+  return res.body.replace(/,"request_id":"[^"]*"/, '');
 }
 
 /** A success envelope; returns `data`. */

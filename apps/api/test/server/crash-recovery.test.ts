@@ -157,7 +157,12 @@ describe('crash recovery', () => {
       expect(unavailable).toEqual({
         retryAfter: '5',
         body: {
-          status: { code: 503, message: expect.any(String), error_code: 'SERVICE_UNAVAILABLE' },
+          status: {
+            code: 503,
+            message: expect.any(String),
+            error_code: 'SERVICE_UNAVAILABLE',
+            request_id: expect.any(String),
+          },
           data: null,
         },
       });

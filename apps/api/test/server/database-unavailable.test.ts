@@ -59,7 +59,12 @@ describe('a database that does not answer', () => {
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({
-        status: { code: 503, message: expect.any(String), error_code: 'SERVICE_UNAVAILABLE' },
+        status: {
+          code: 503,
+          message: expect.any(String),
+          error_code: 'SERVICE_UNAVAILABLE',
+          request_id: res.headers['x-request-id'],
+        },
         data: null,
       });
       // a call that writes answers the same
