@@ -157,6 +157,16 @@ async function settle(page: Page) {
     .getByRole('status', { name: /กำลังโหลด|Loading/ })
     .first()
     .waitFor({ state: 'detached', timeout: 15_000 });
+  // Every query of the page has its first data (the main region is no longer aria-busy), so axe
+  // checks the content, not a page half drawn (the organization tree draws after its data).
+  await page.waitForFunction(
+    () => {
+      const main = document.querySelector('main');
+      return main !== null && main.getAttribute('aria-busy') !== 'true';
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // Mantine's transitions (drawers, notifications) have finished.
   await untilStill(page);

@@ -8,6 +8,7 @@ import { PUBLIC_NS } from '../../features/public/public-namespace';
 import print from '../../features/public/print.module.css';
 import { useSession } from '../../lib/auth/use-session';
 import { paths } from '../../lib/paths';
+import { useFirstLoad } from '../../lib/use-first-load';
 
 const PUBLIC_NAV = [
   { to: paths.manuals.href(), key: 'manuals' },
@@ -22,6 +23,7 @@ const PUBLIC_NAV = [
  * light frame without the member shell; a signed-in member sees them here too, with a way back.
  */
 export default function PublicLayout() {
+  const busy = useFirstLoad();
   const { t } = useTranslation('common');
   const { t: tp } = useTranslation(PUBLIC_NS);
   const { user } = useSession();
@@ -71,7 +73,7 @@ export default function PublicLayout() {
           </Stack>
         </Container>
       </Box>
-      <Container size="lg" py="xl" component="main">
+      <Container size="lg" py="xl" component="main" aria-busy={busy}>
         <Outlet />
       </Container>
       <Container size="lg" pb="lg" component="footer" className={print.noPrint}>

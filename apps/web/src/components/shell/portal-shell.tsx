@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getConfig } from '../../lib/config';
 import { paths } from '../../lib/paths';
+import { useFirstLoad } from '../../lib/use-first-load';
 import { Brand } from '../ui/brand';
 import { LanguageSwitch } from '../ui/language-switch';
 import { SiteLinks } from '../ui/site-links';
@@ -47,6 +48,7 @@ export function PortalShell({
   children: ReactNode;
 }) {
   const { t } = useTranslation(['shell', 'common']);
+  const busy = useFirstLoad();
   const [mobileOpen, mobile] = useDisclosure(false);
   const [minimised, setMinimised] = useState(false);
   const suspended = isSuspended(user.member?.suspension);
@@ -123,7 +125,7 @@ export function PortalShell({
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main aria-busy={busy}>
         <Container size="lg" px={0}>
           <Stack gap="lg" mih="calc(100dvh - 60px - 2 * var(--mantine-spacing-lg))">
             <OfflineGate>

@@ -23,6 +23,7 @@ import { startSession } from '../../lib/auth/session';
 import { useSession } from '../../lib/auth/use-session';
 import { paths } from '../../lib/paths';
 import { isLanguage } from '../../lib/preferences';
+import { useFirstLoad } from '../../lib/use-first-load';
 import { useCartBadge } from './api/cart-badge';
 import { useCommunityShop } from './api/catalog';
 import { exchangeLoginCode } from './api/session';
@@ -75,6 +76,7 @@ function HeaderButton({
 
 /** The shop's frame: its own header (cart, orders, sign-in), readable by anyone. */
 export default function ShopLayout() {
+  const busy = useFirstLoad();
   const { t, i18n } = useTranslation(['shop', 'common']);
   const lang = isLanguage(i18n.language) ? i18n.language : 'th';
   const { user } = useSession();
@@ -203,7 +205,7 @@ export default function ShopLayout() {
           </Group>
         </Container>
       </Box>
-      <Container size="lg" py="lg" px={{ base: 'sm', sm: 'md' }} component="main">
+      <Container size="lg" py="lg" px={{ base: 'sm', sm: 'md' }} component="main" aria-busy={busy}>
         {ctx.communityName && (
           <Text size="sm" c="dimmed" mb="md">
             {t('shop:communityNote', { name: ctx.communityName })}
