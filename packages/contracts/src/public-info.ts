@@ -51,6 +51,14 @@ export type CompanyLocation = z.infer<typeof companyLocationSchema>;
 export const companyInfoSchema = z.strictObject({
   name: bilingual,
   tax_id: z.string().regex(/^\d{13}$/),
+  /**
+   * The establishment that issues the shop's tax invoices, as the Revenue Department numbers it:
+   * "00000" for the head office (สำนักงานใหญ่), else the branch number (สาขาที่).
+   */
+  branch: z
+    .string()
+    .regex(/^\d{5}$/)
+    .default('00000'),
   address: bilingual,
   phone: z.string().regex(/^[0-9+\- ]+$/),
   email: z.email(),

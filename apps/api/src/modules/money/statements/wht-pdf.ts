@@ -1,76 +1,20 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { YearlyStatement } from '@portal/contracts/statements';
-import { bahtText } from './baht-text';
+import { moneyText, newPdf, taxIdText, thaiDate } from '../../../lib/pdf';
+import { bahtText } from '../../../lib/baht-text';
 
 /**
  * The withholding-tax certificate (หนังสือรับรองการหักภาษี ณ ที่จ่าย, Revenue Code section 50 ทวิ) of
  * a year's statement as an A4 PDF: the company as payer, the member as payee, commission income
  * under section 40(2), the amounts paid and the tax withheld in the year, each payout run listed.
- * Thai is set in Sarabun (SIL Open Font License), whose OpenType tables place the tone marks;
- * pdfkit shapes with fontkit and embeds only the glyphs used.
+ * Thai is set in Sarabun (lib/pdf.ts).
  */
 
-const require = createRequire(import.meta.url);
-const fontDir = path.join(path.dirname(require.resolve('@openfonts/sarabun_all/package.json')), 'files');
-const REGULAR = path.join(fontDir, 'sarabun-all-400.woff');
-const BOLD = path.join(fontDir, 'sarabun-all-700.woff');
-
-const MONTHS_TH = [
-  'มกราคม',
-  'กุมภาพันธ์',
-  'มีนาคม',
-  'เมษายน',
-  'พฤษภาคม',
-  'มิถุนายน',
-  'กรกฎาคม',
-  'สิงหาคม',
-  'กันยายน',
-  'ตุลาคม',
-  'พฤศจิกายน',
-  'ธันวาคม',
-];
-
-/** 2026-03-05 → "5 มีนาคม 2569" (Buddhist era). */
-export function thaiDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return `${d} ${MONTHS_TH[m! - 1]} ${y! + 543}`;
-}
-
-/** "1234.5" → "1,234.50": grouping on the decimal string, no float. */
-export function moneyText(amount: string): string {
-  const [whole, frac = ''] = amount.replace(/^-/, '').split('.');
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${amount.startsWith('-') ? '-' : ''}${grouped}.${(frac + '00').slice(0, 2)}`;
-}
-
-/** A 13-digit Thai tax id as printed: 1 2345 67890 12 3. */
-export function taxIdText(id: string | null): string {
-  if (!id) return '-';
-  return /^\d{13}$/.test(id)
-    ? `${id[0]} ${id.slice(1, 5)} ${id.slice(5, 10)} ${id.slice(10, 12)} ${id[12]}`
-    : id;
-}
-
 export function whtCertificatePdf(s: YearlyStatement, issuedOn: string): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 36,
-    info: {
-      Title: `หนังสือรับรองการหักภาษี ณ ที่จ่าย ${s.year + 543}`,
-      Author: s.payer.name,
-      Subject: `${s.payee.name} ${s.payee.tax_id ?? ''} ${s.payee.member_code}`.trim(),
-      Keywords: `50 ทวิ, ${s.year}, ${s.payee.member_code}`,
-    },
-  });
-  doc.registerFont('r', REGULAR);
-  doc.registerFont('b', BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = newPdf({
+    Title: `หนังสือรับรองการหักภาษี ณ ที่จ่าย ${s.year + 543}`,
+    Author: s.payer.name,
+    Subject: `${s.payee.name} ${s.payee.tax_id ?? ''} ${s.payee.member_code}`.trim(),
+    Keywords: `50 ทวิ, ${s.year}, ${s.payee.member_code}`,
   });
 
   const left = 36;
