@@ -174,24 +174,28 @@ export async function restoreCommand(
       const storage = localUploads ? new LocalDiskStorage(freshUploads) : createStorage(config);
       let report: RestoreReport;
       const freshPg = path.join(dataDir, 'pg.restoring');
-      if (config.databaseUrl) {
-        report = await restoreBackup({
-          archive,
-          url: config.databaseUrl,
-          storage,
-          replace: opts.replace,
-          log,
-        });
-      } else {
-        for (const p of [freshPg, `${freshPg}.password`, `${freshPg}.owner`])
+      const dropFresh = () => {
+        const fresh = [freshPg, `${freshPg}.password`, `${freshPg}.owner`];
+        for (const p of localUploads ? [...fresh, freshUploads] : fresh)
           fs.rmSync(p, { recursive: true, force: true });
-        log(`starting a new embedded PostgreSQL in ${freshPg}`);
-        const embedded = await startEmbeddedPostgres({ dir: freshPg, notice: log });
-        try {
-          report = await restoreBackup({ archive, url: embedded.url, storage, log });
-        } finally {
-          await embedded.stop();
+      };
+      try {
+        if (config.databaseUrl) {
+          const url = config.databaseUrl;
+          report = await restoreBackup({ archive, url, storage, replace: opts.replace, log });
+        } else {
+          dropFresh();
+          log(`starting a new embedded PostgreSQL in ${freshPg}`);
+          const embedded = await startEmbeddedPostgres({ dir: freshPg, notice: log });
+          try {
+            report = await restoreBackup({ archive, url: embedded.url, storage, log });
+          } finally {
+            await embedded.stop();
+          }
         }
+      } catch (err) {
+        dropFresh(); // what was there stays as it was
+        throw err;
       }
 
       // Everything is in: the restored parts take the old ones' places; the old ones are kept aside.

@@ -521,9 +521,20 @@ export function recordBackupFailure(dir: string, err: unknown, at = new Date()) 
   writeStatus(dir, { ...readStatus(dir), lastFailure: { at: at.toISOString(), message } });
 }
 
-/** Keeps the newest `keep` archives of the folder (only the ones named as backupFileName names them). */
-export function pruneBackups(dir: string, keep: number): string[] {
+/** What a backup killed half-way leaves (its work folder, its unfinished archive). */
+const LEFT_BY_A_CRASH = /^portal-.*\.tar\.gz\.partial-/;
+const CRASH_AGE_MS = 24 * 3_600_000;
+
+/**
+ * Keeps the newest `keep` archives of the folder (only the ones named as backupFileName names them),
+ * and removes what a backup killed half-way left there more than a day ago.
+ */
+export function pruneBackups(dir: string, keep: number, now = Date.now()): string[] {
   if (!fs.existsSync(dir)) return [];
+  for (const f of fs.readdirSync(dir).filter((name) => LEFT_BY_A_CRASH.test(name))) {
+    const p = path.join(dir, f);
+    if (now - fs.statSync(p).mtimeMs > CRASH_AGE_MS) fs.rmSync(p, { recursive: true, force: true });
+  }
   const archives = fs
     .readdirSync(dir)
     .filter((f) => NAME.test(f))

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupFileName, backupStatus } from '../../src/lib/backup';
+import { backupFileName, backupStatus, pruneBackups } from '../../src/lib/backup';
 import { nightlyBackup } from '../../src/lib/backup-commands';
 import type { Storage } from '../../src/lib/storage';
 import { registeredJobs } from '../../src/jobs/registry';
@@ -118,6 +118,22 @@ describe('the nightly backup', () => {
     const status = backupStatus(t.config, at);
     expect(status.lastFailure).toEqual({ at: at.toISOString(), message: 'bucket unreachable' });
     expect(status.warning).toMatch(/more than two days ago; the last attempt failed: bucket unreachable$/);
+  });
+
+  it('when a backup was killed half-way then what it left is removed once it is a day old, and nothing else', () => {
+    const archivesBefore = archives();
+    const stale = `${backupFileName(new Date(Date.now() - 3 * DAY))}.partial-4242-deadbeef`;
+    const fresh = `${backupFileName(new Date())}.partial-4243-cafebabe`;
+    for (const name of [stale, fresh]) fs.mkdirSync(path.join(dir, name, 'db'), { recursive: true });
+    fs.writeFileSync(path.join(dir, `${stale}.tar.gz`), 'half an archive');
+    const old = new Date(Date.now() - 2 * DAY);
+    for (const name of [stale, `${stale}.tar.gz`]) fs.utimesSync(path.join(dir, name), old, old);
+    expect(pruneBackups(dir, 2)).toEqual([]);
+    expect(fs.existsSync(path.join(dir, stale))).toBe(false);
+    expect(fs.existsSync(path.join(dir, `${stale}.tar.gz`))).toBe(false);
+    expect(fs.existsSync(path.join(dir, fresh))).toBe(true); // a backup may be writing it now
+    expect(archives()).toEqual(archivesBefore);
+    fs.rmSync(path.join(dir, fresh), { recursive: true });
   });
 
   it('when BACKUP_NIGHTLY is off (the default with DATABASE_URL) then the job takes none', async () => {

@@ -143,4 +143,29 @@ describe('npm run backup and npm run restore on the embedded database', () => {
     expect(fourth.code, fourth.output).toBe(0);
     expect(rowsOf(await manifestOf(back))).toEqual(rowsOf(await manifestOf(whileRunning)));
   }, 240_000);
+
+  it('when a restore fails half-way then DATA_DIR is left as it was, with nothing of the attempt', async () => {
+    // An archive whose manifest promises one row more than its users file holds: found after the load.
+    const unpacked = fs.mkdtempSync(path.join(archives, 'broken-'));
+    await tar.x({ file: whileRunning, cwd: unpacked });
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(unpacked, 'manifest.json'), 'utf8'),
+    ) as BackupManifest;
+    manifest.tables.find((t) => t.name === 'users')!.rows += 1;
+    fs.writeFileSync(path.join(unpacked, 'manifest.json'), JSON.stringify(manifest));
+    const broken = path.join(archives, 'broken.tar.gz');
+    await tar.c({ gzip: true, file: broken, cwd: unpacked }, fs.readdirSync(unpacked));
+    const entries = fs.readdirSync(dataDir).sort();
+    const files = uploads();
+
+    const restore = await command('restore', [broken]);
+    expect(restore.code, restore.output).toBe(1);
+    expect(restore.output).toMatch(/The restore failed: public\.users: \d+ rows loaded, the archive has \d+/);
+    expect(fs.readdirSync(dataDir).sort()).toEqual(entries);
+    expect(uploads()).toEqual(files);
+    const after = path.join(archives, 'after-failure.tar.gz');
+    const backup = await command('backup', ['--out', after]);
+    expect(backup.code, backup.output).toBe(0);
+    expect(rowsOf(await manifestOf(after))).toEqual(rowsOf(await manifestOf(whileRunning)));
+  }, 240_000);
 });
