@@ -65,6 +65,7 @@ const plan = (params: PlanParams): PublicPlan => ({
 const COMPANY: PublicCompany = {
   name: { th: 'บริษัท ทดสอบ จำกัด', en: 'Test Co., Ltd.' },
   tax_id: '0105566099991',
+  branch: '00000',
   address: { th: 'ที่อยู่', en: 'Address' },
   phone: '02-000-0000',
   email: 'help@example.com',
