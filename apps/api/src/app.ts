@@ -37,6 +37,8 @@ import { registerAppKey, registerAuth } from './plugins/auth';
 import { envelope, registerErrorEnvelope, sendError } from './plugins/envelope';
 import { registerInputHygiene } from './plugins/input';
 import { registerRequestIdHeader, requestIdOptions } from './plugins/request-id';
+import { registerMetrics } from './plugins/metrics';
+import { PortalMetrics } from './lib/metrics';
 import { AppError } from './lib/errors';
 import { MSG } from '@portal/contracts/messages';
 import {
@@ -88,6 +90,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorEnvelope(app);
   registerRequestIdHeader(app);
+  // GET /metrics, and the latency of every route registered from here on (plugins/metrics.ts).
+  const metrics = new PortalMetrics(database.pool, (err, source) =>
+    app.log.warn({ err, source }, 'a metrics source did not answer'),
+  );
+  app.decorate('portalMetrics', metrics);
+  await registerMetrics(app, metrics, config);
 
   // With REDIS_URL, rate-limit counters and token revocations are shared by every process.
   const redis = config.redisUrl
@@ -304,5 +312,7 @@ function loggerOptions(level: string): FastifyServerOptions['logger'] {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The job runs are counted here too (server.ts hands it to the scheduler). */
+    portalMetrics: PortalMetrics;
   }
 }

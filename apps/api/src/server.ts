@@ -60,7 +60,12 @@ async function main() {
       app.log.warn({ dropped: simulationsLeft }, 'dropped abandoned simulation databases');
     // The jobs (KYC deadline, later the closings) on pg-boss: each runs once however many
     // processes share the database (jobs/registry.ts, decision 016).
-    const scheduler = await startScheduler({ pool: opened.database.pool, ctx: app.ctx, log: app.log });
+    const scheduler = await startScheduler({
+      pool: opened.database.pool,
+      ctx: app.ctx,
+      log: app.log,
+      metrics: app.portalMetrics,
+    });
     // E-mail and SMS copies of notifications go out shortly after the transactions that wrote them.
     let dispatching = false;
     const dispatcher = setInterval(() => {

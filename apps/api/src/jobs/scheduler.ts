@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { AppContext } from '../context';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { bangkokDate, businessNow } from '../lib/clock';
+import type { JobMetrics } from '../lib/metrics';
 import { registeredJobs, type JobDefinition, type JobTrigger } from './registry';
 
 /** pg-boss keeps its tables in a schema of its own, created and migrated by pg-boss at start. */
@@ -20,6 +21,8 @@ export interface SchedulerOptions {
   jobs?: readonly JobDefinition[];
   /** Seconds between two looks for work, per job (default 2). */
   pollingIntervalSeconds?: number;
+  /** Counts each run, its duration and outcome (GET /metrics, lib/metrics.ts). */
+  metrics?: JobMetrics;
   /** pg-boss settings (tests make the cron checks quicker). */
   boss?: Omit<PgBoss.ConstructorOptions, 'db' | 'schema'>;
 }
@@ -95,11 +98,13 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
       const now = await businessNow(ctx.db, ctx.config);
       const output = (await job.handler({ ctx, log: jobLog, now, trigger, jobId: found.id, data })) ?? {};
       jobLog.info({ ...output, ms: Date.now() - started, businessDate: now.date }, 'job done');
+      opts.metrics?.jobRun(job.name, 'done', (Date.now() - started) / 1000);
       await boss.complete(job.name, found.id, output).catch((err: unknown) => {
         // The work is done (and idempotent): the job runs again once it expires, changing nothing.
         report(err, 'job completion not recorded');
       });
     } catch (err) {
+      opts.metrics?.jobRun(job.name, 'failed', (Date.now() - started) / 1000);
       if (isDatabaseUnavailable(err)) report(err, 'job failed');
       else jobLog.error({ err, attempt: found.retryCount + 1 }, 'job failed');
       await boss
