@@ -46,7 +46,7 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv = proc
       );
   }
 
-  if ((env.SMS_PROVIDER ?? 'outbox') === 'outbox')
+  if (config.sms.provider === 'outbox')
     add(
       'SMS_PROVIDER',
       'outbox writes text messages to a file, so no member receives an OTP; set SMS_PROVIDER to a gateway (README, Settings)',

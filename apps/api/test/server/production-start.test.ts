@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../src/db/embedded';
+import { startServer, tempDataDir, waitReady } from './process';
 
 /**
  * NODE_ENV=production is the operator's word that this is a real company's portal: the server
@@ -112,4 +114,37 @@ describe('a start with NODE_ENV=production', () => {
     expect(run.setting('PROMPTPAY_CALLBACK_SECRET')[0]).toMatch(/only 1 different characters/);
     expect(run.setting('PUBLIC_URL')[0]).toMatch(/^PUBLIC_URL: http:\/\/portal\.example\.com: set the https/);
   });
+
+  it(
+    "when every setting is a real company's then it starts, as a portal without the demo",
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = tempDataDir('portal-production-');
+      const server = startServer(dataDir, await freePort(), {
+        NODE_ENV: 'production',
+        DEMO_MODE: 'false',
+        DEMO_SEED: 'false',
+        APP_KEYS: 'acme-portal',
+        PUBLIC_URL: 'https://portal.acme.example',
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        SMS_PROVIDER: 'http',
+        SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
+      });
+      try {
+        await waitReady(server);
+        const config = (await (await fetch(`http://127.0.0.1:${server.port}/config.json`)).json()) as {
+          appKey: string;
+          demo: boolean;
+        };
+        expect(config).toMatchObject({ appKey: 'acme-portal', demo: false });
+        expect((await fetch(`http://127.0.0.1:${server.port}/dev/outbox`)).status).toBe(404);
+        expect(server.output()).not.toContain('refuses these settings');
+      } finally {
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
