@@ -49,6 +49,11 @@ export const users = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
+    /**
+     * When the member's account was closed at their request and their personal data erased (issue
+     * 22, item 5; decision 041): the row stays as an anonymous node of the tree and its ledger.
+     */
+    closedAt: ts('closed_at'),
     /** Access tokens issued before this stop working (logout everywhere, deactivation, a change of standing). */
     tokensValidAfter: ts('tokens_valid_after'),
     /** What member search matches: name, mobile and e-mail, lower-cased (trigram-indexed). */
