@@ -15,6 +15,7 @@ import {
   shippingAddressOf,
   lockOrder,
   cancelLocked,
+  taxSeller,
 } from '../modules/shop';
 import type { Moment } from '@portal/plan/dates';
 
@@ -173,10 +174,14 @@ export async function placeHistoryOrder(
 /** A paid order of the history refunded by staff, as the orders desk does it. */
 export async function refundHistoryOrder(tx: Tx, shop: HistoryShop, orderNo: string, when: Moment) {
   const rec = (await lockOrder(tx, orderNo))!;
-  await cancelLocked(tx, rec, when, shop.staff, {
-    allowPaid: true,
-    reason: 'ลูกค้าขอยกเลิกคำสั่งซื้อ (Customer asked to cancel)',
-  });
+  await cancelLocked(
+    tx,
+    rec,
+    when,
+    shop.staff,
+    { allowPaid: true, reason: 'ลูกค้าขอยกเลิกคำสั่งซื้อ (Customer asked to cancel)' },
+    taxSeller(shop.ctx.config),
+  );
 }
 
 /**

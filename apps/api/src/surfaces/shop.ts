@@ -8,8 +8,9 @@ import {
   orderRoutes,
   communityRoutes,
   shopSessionRoutes,
+  taxRoutes,
 } from '../modules/shop';
-/** The shop service of the specification, mounted at /shop: catalog, cart, orders, community shops, the shop's session. */
+/** The shop service of the specification, mounted at /shop: catalog, cart, orders, community shops, tax documents, the shop's session. */
 export const shopSurface =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -20,5 +21,6 @@ export const shopSurface =
     await app.register(cartRoutes(ctx));
     await app.register(orderRoutes(ctx));
     await app.register(communityRoutes(ctx));
+    await app.register(taxRoutes(ctx));
     await app.register(shopSessionRoutes(ctx));
   };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { staffKycRoutes } from '../modules/profile';
-import { staffProductRoutes, staffOrderRoutes } from '../modules/shop';
+import { staffProductRoutes, staffOrderRoutes, staffTaxRoutes } from '../modules/shop';
 import {
   staffClosingRoutes,
   staffPayoutRoutes,
@@ -12,8 +12,8 @@ import {
 import { staffBackupRoutes } from '../modules/operations';
 /**
  * The staff API, mounted at /staff (every route staff-only): KYC review (profile), the products and
- * orders desk (shop), and the engine's desk: closings, payouts, the plan and its simulator,
- * adjustments, reports (money); the backups (operations).
+ * orders desk with its tax documents and the sales tax report (shop), and the engine's desk:
+ * closings, payouts, the plan and its simulator, adjustments, reports (money); the backups (operations).
  */
 export const staffSurface =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -21,6 +21,7 @@ export const staffSurface =
     await app.register(staffKycRoutes(ctx));
     await app.register(staffProductRoutes(ctx));
     await app.register(staffOrderRoutes(ctx));
+    await app.register(staffTaxRoutes(ctx));
     await app.register(staffClosingRoutes(ctx));
     await app.register(staffPayoutRoutes(ctx));
     await app.register(staffPlanRoutes(ctx));

@@ -35,14 +35,17 @@ export function pdfText(pdf: Buffer): string {
   const cmapOf = (ref: string) => {
     const map = new Map<number, string>();
     const cmap = objects.get(ref)?.stream ?? '';
+    // A glyph may stand for several characters (a ligature: <0066 0069> is "fi").
     const hex = (h: string) =>
-      String.fromCharCode(...(h.match(/.{4}/g) ?? []).map((x) => Number.parseInt(x, 16)));
+      String.fromCharCode(...(h.replace(/\s/g, '').match(/.{4}/g) ?? []).map((x) => Number.parseInt(x, 16)));
     for (const r of cmap.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
       const first = Number.parseInt(r[1]!, 16);
-      [...r[3]!.matchAll(/<([0-9a-f]+)>/gi)].forEach((v, i) => map.set(first + i, hex(v[1]!)));
+      [...r[3]!.matchAll(/<([0-9a-f\s]+)>/gi)].forEach((v, i) => map.set(first + i, hex(v[1]!)));
     }
-    for (const r of cmap.matchAll(/<([0-9a-f]{4})>\s*<([0-9a-f]+)>(?!\s*<)/gi))
-      map.set(Number.parseInt(r[1]!, 16), hex(r[2]!));
+    // Single codes, only within bfchar sections (a range's array holds pairs that look the same).
+    for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
+      for (const r of block[1]!.matchAll(/<([0-9a-f]{4})>\s*<([0-9a-f\s]+)>/gi))
+        map.set(Number.parseInt(r[1]!, 16), hex(r[2]!));
     return map;
   };
   // Font resource names (/F1) → their ToUnicode maps.

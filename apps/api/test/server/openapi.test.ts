@@ -19,6 +19,12 @@ const FILE_ROUTES: Record<string, string> = {
   'GET /staff/v1/payouts/{date}/wht.csv': 'the withholding-tax list of a payout run (CSV)',
   'GET /staff/v1/payouts/{date}/held.csv': 'the members a payout run held back, with the reason (CSV)',
   'GET /staff/v1/reports/income-disclosure.csv': "a closed year's income disclosure (CSV)",
+  'GET /shop/v1/orders/{number}/tax-invoice.pdf': "an order's tax invoice (a PDF), for its buyer or guest",
+  'GET /shop/v1/orders/{number}/credit-note.pdf': "an order's credit note (a PDF), for its buyer or guest",
+  'GET /staff/v1/orders/{number}/tax-invoice.pdf': "staff print an order's tax invoice (a PDF)",
+  'GET /staff/v1/orders/{number}/credit-note.pdf': "staff print an order's credit note (a PDF)",
+  'GET /staff/v1/reports/sales-tax.csv': "a month's sales tax report (CSV)",
+  'GET /staff/v1/reports/sales-tax.xlsx': "a month's sales tax report (XLSX)",
 };
 
 interface Operation {

@@ -23,3 +23,6 @@ export { cancelLocked, expireUnpaidOrders } from './orders/service';
 export { staffOrderRoutes } from './orders/staff-routes';
 export { shopPublicRoutes } from './public-routes';
 export { shopSessionRoutes } from './session/routes';
+export { taxRoutes } from './tax/routes';
+export { staffTaxRoutes } from './tax/staff-routes';
+export { taxSeller } from './tax/service';

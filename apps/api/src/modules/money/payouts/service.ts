@@ -3,21 +3,11 @@ import { bankByCode } from '@portal/contracts/banks';
 import { HELD_FILE_COLUMNS, TRANSFER_FILE_COLUMNS, WHT_FILE_COLUMNS } from '@portal/contracts/engine';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
+import { textCell, type CsvFile } from '../../../lib/csv';
 import { heldLines, payoutRunOn, transferLines, whtLines } from './repository';
 
-export interface CsvFile {
-  filename: string;
-  body: string;
-}
-
-/**
- * A text cell that a spreadsheet would read as a formula (=, +, -, @ first) is written with a leading
- * apostrophe: the files are opened in spreadsheets, and a name is never a formula.
- */
-export const textCell = (value: string | null) => {
-  const v = value ?? '';
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-};
+/** The CSV cell rule and file type live in lib/csv.ts (the shop's sales tax report writes CSV too). */
+export { textCell, type CsvFile };
 
 async function assertRun(db: Db, date: string) {
   if (!(await payoutRunOn(db, date))) throw notFound();

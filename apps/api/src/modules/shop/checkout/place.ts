@@ -14,6 +14,7 @@ import { insertPayment } from '../payments/repository';
 import { paidAtOnce, payOrder } from '../payments/service';
 import { paymentReference, priceDraft, type Priced } from './pricing';
 import { insertOrderRecords } from './repository';
+import { taxSeller } from '../tax/service';
 import type { Moment } from '@portal/plan/dates';
 
 export interface DraftLine {
@@ -171,12 +172,13 @@ export async function placeOrder(
     }
   }
 
+  const seller = taxSeller(ctx.config);
   if (method === null) {
-    await payOrder(tx, orderId, when, draft.plan);
+    await payOrder(tx, orderId, when, seller, by, draft.plan);
   } else {
     const payment = { orderId, method, amount: baht(money.net), reference: paymentReference() };
     if (providerFor(ctx.config.shop, method).paysAtOnce) {
-      await paidAtOnce(tx, payment, when, { actor: `provider:${method}`, userId: null }, draft.plan);
+      await paidAtOnce(tx, payment, when, { actor: `provider:${method}`, userId: null }, seller, draft.plan);
     } else {
       // The units are held for a time that fits the payment kind (issue 19): short until a slip or the callback.
       const kind = method === 'transfer' ? 'transfer' : 'promptpay';

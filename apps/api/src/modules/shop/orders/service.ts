@@ -28,6 +28,7 @@ import {
   type OrderRecord,
 } from './repository';
 import { ordersView } from './view';
+import { issueCreditNote, taxSeller, type Seller } from '../tax/service';
 import type { Moment } from '@portal/plan/dates';
 
 export async function pagedOrders(
@@ -105,13 +106,14 @@ async function cancelWhen(
       throw shopErrors.orderNotFound();
     if (rec.order.canceledDate) return rec.order.id;
     if (!(await still(tx, rec.order.id))) return null;
-    return cancelLocked(tx, rec, when, by, opts);
+    return cancelLocked(tx, rec, when, by, opts, taxSeller(ctx.config));
   });
 }
 
 /**
  * The cancel itself, of an order locked by the caller (lockOrder) and not canceled yet, in the
  * caller's transaction, dated `when`: every cancel (member, staff, expiry, the demo's history) is this.
+ * A refund (the order was paid) issues the credit note of its tax invoice (tax/service.ts).
  */
 export async function cancelLocked(
   tx: Tx,
@@ -119,6 +121,7 @@ export async function cancelLocked(
   when: Moment,
   by: Actor,
   opts: Pick<CancelOptions, 'allowPaid' | 'reason' | 'action'>,
+  seller: Seller,
 ): Promise<number> {
   const o = rec.order;
   const paid = o.paymentStatus === 'paid';
@@ -131,6 +134,7 @@ export async function cancelLocked(
     throw err;
   }
   if (opts.reason) await setCancelReason(tx, o.id, opts.reason);
+  if (paid) await issueCreditNote(tx, o.id, when, opts.reason, seller, by);
   if (!paid) await returnPartPayment(tx, o, when);
   const shipped = o.status === 'shipped' || o.status === 'delivered';
   if (rec.shop.channel !== 'API' && !shipped) await returnOrderStock(tx, o.id);

@@ -15,6 +15,7 @@ import { cancelOrder } from './service';
 import { staffOrderView } from './view';
 import { paymentsOf, type PaymentRow } from '../payments/repository';
 import { confirmSlip, rejectSlip } from '../payments/service';
+import { taxSeller } from '../tax/service';
 
 /**
  * The orders desk (/staff/v1/orders): find orders, confirm or reject transfer slips; fulfilment,
@@ -102,7 +103,7 @@ export async function releaseHold(ctx: AppContext, orderNo: string, reason: stri
 export async function confirmOrderSlip(ctx: AppContext, orderNo: string, by: Actor) {
   const rec = await orderOf(ctx, orderNo);
   const when = await shopNow(ctx);
-  await ctx.db.transaction((tx) => confirmSlip(tx, rec.order.id, when, by));
+  await ctx.db.transaction((tx) => confirmSlip(tx, rec.order.id, when, by, taxSeller(ctx.config)));
 }
 
 /** The waiting slip is rejected with a reason the buyer sees. */

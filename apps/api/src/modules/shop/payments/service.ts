@@ -20,17 +20,29 @@ import {
   slipUsedElsewhere,
 } from './repository';
 import type { Moment } from '@portal/plan/dates';
+import { issueInvoiceAtPayment, taxSeller, type Seller } from '../tax/service';
 
 /**
- * Pays an order: the engine marks it paid and posts its PV (or a hold lot), LVP and income, in the
- * caller's transaction (docs/plan.md E5: one transaction for the payment and what it posts).
+ * Pays an order: the engine marks it paid and posts its PV (or a hold lot), LVP and income, and the
+ * shop issues its abbreviated tax invoice (tax/service.ts), in the caller's transaction (docs/plan.md
+ * E5: one transaction for the payment and what it posts).
  */
-export async function payOrder(tx: Tx, orderId: number, when: Moment, plan?: Plan): Promise<boolean> {
+export async function payOrder(
+  tx: Tx,
+  orderId: number,
+  when: Moment,
+  seller: Seller,
+  by: Actor,
+  plan?: Plan,
+): Promise<boolean> {
+  let paid: boolean;
   try {
-    return await postPayment(tx, plan ?? (await planFor(tx, when.date)), orderId, when);
+    paid = await postPayment(tx, plan ?? (await planFor(tx, when.date)), orderId, when);
   } catch (err) {
     return planRule(err);
   }
+  if (paid) await issueInvoiceAtPayment(tx, orderId, when, seller, by);
+  return paid;
 }
 
 /**
@@ -43,6 +55,7 @@ export async function confirmPayment(
   where: { id: number } | { orderId: number },
   when: Moment,
   by: Actor,
+  seller: Seller,
   opts: { providerTxnId?: string; amount?: string; plan?: Plan } = {},
 ): Promise<{ orderId: number; already: boolean }> {
   const row = await lockPayment(tx, where);
@@ -60,7 +73,7 @@ export async function confirmPayment(
     confirmedBy: by.actor,
     providerTxnId: opts.providerTxnId ?? null,
   });
-  await payOrder(tx, p.orderId, when, opts.plan);
+  await payOrder(tx, p.orderId, when, seller, by, opts.plan);
   await audit(
     tx,
     by,
@@ -86,6 +99,7 @@ export async function paidAtOnce(
   payment: { orderId: number; method: string; amount: string; reference: string },
   when: Moment,
   by: Actor,
+  seller: Seller,
   plan?: Plan,
 ) {
   await insertConfirmedPayment(
@@ -103,7 +117,7 @@ export async function paidAtOnce(
       },
     },
   );
-  await payOrder(tx, payment.orderId, when, plan);
+  await payOrder(tx, payment.orderId, when, seller, by, plan);
 }
 
 /**
@@ -154,7 +168,7 @@ export async function submitSlip(ctx: AppContext, orderId: number, file: Uploade
 }
 
 /** Staff confirm the waiting slip: the order is paid (once: a second confirmation changes nothing). */
-export async function confirmSlip(tx: Tx, orderId: number, when: Moment, staff: Actor) {
+export async function confirmSlip(tx: Tx, orderId: number, when: Moment, staff: Actor, seller: Seller) {
   const row = await lockPayment(tx, { orderId });
   if (!row || row.payment.method !== 'transfer')
     throw shopErrors.paymentNotPending('This order is not paid by bank transfer');
@@ -163,7 +177,7 @@ export async function confirmSlip(tx: Tx, orderId: number, when: Moment, staff: 
   if (!slip || slip.status !== 'submitted')
     throw shopErrors.paymentNotPending('No slip waits for a decision');
   await decideSlip(tx, slip.id, 'confirmed', staff.userId, null);
-  return confirmPayment(tx, { id: row.payment.id }, when, staff);
+  return confirmPayment(tx, { id: row.payment.id }, when, staff, seller);
 }
 
 /** Staff reject the waiting slip with a reason the buyer sees; the buyer may send another. */
@@ -198,7 +212,7 @@ export async function promptPayPaid(ctx: AppContext, body: PromptPayCallback, wh
         result: duplicate ? ('duplicate' as const) : ('already_paid' as const),
       };
     }
-    await confirmPayment(tx, { id: row.payment.id }, when, by, {
+    await confirmPayment(tx, { id: row.payment.id }, when, by, taxSeller(ctx.config), {
       providerTxnId: body.transaction_id,
       amount: body.amount,
     });
