@@ -3,7 +3,7 @@ import { isThaiNationalId } from './profile.ts';
 import { cleanText, hasLetter } from './text.ts';
 
 /**
- * The shop's tax documents (issue 22; docs/decisions/038): every paid order gets a tax invoice,
+ * The shop's tax documents (issue 22; docs/decisions/040): every paid order gets a tax invoice,
  * abbreviated (ใบกำกับภาษีอย่างย่อ, Revenue Code section 86/6) at payment, a full one (ใบกำกับภาษี,
  * section 86/4) when the buyer asks with their tax id, name and address, and a credit note
  * (ใบลดหนี้, section 86/10) when a paid order is refunded. Money as decimal strings, VAT apart.

@@ -21,7 +21,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 /**
- * The shop's tax documents (issue 22, decision 038): abbreviated tax invoices (Revenue Code section
+ * The shop's tax documents (issue 22, decision 040): abbreviated tax invoices (Revenue Code section
  * 86/6), full ones (86/4) and credit notes (86/10). Serial numbers run per series, year and branch
  * without a gap: the counter row is taken (and so locked) in the transaction that issues, and a
  * transaction that rolls back gives its number back.

@@ -6,7 +6,7 @@ import type { PrintedDocument } from './service';
 
 /**
  * A tax document as an A4 PDF, in Thai or English, set in Sarabun like the 50 ทวิ certificate
- * (lib/pdf.ts). What each kind must show (decision 038): an abbreviated tax invoice (Revenue Code
+ * (lib/pdf.ts). What each kind must show (decision 040): an abbreviated tax invoice (Revenue Code
  * 86/6) the words ใบกำกับภาษีอย่างย่อ, the seller's name and tax id, its number, the goods and the
  * price including VAT, the date; a full one (86/4) the word ใบกำกับภาษี in a prominent place, the
  * seller's and the buyer's names, addresses, tax ids and establishments, its number, the date, the

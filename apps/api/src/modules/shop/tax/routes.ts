@@ -34,7 +34,7 @@ export const sendPdf = (reply: FastifyReply, file: { pdf: Buffer; name: string }
     .send(file.pdf);
 
 /**
- * An order's tax documents for its buyer (issue 22, decision 038): the list, the PDFs of the tax
+ * An order's tax documents for its buyer (issue 22, decision 040): the list, the PDFs of the tax
  * invoice in force and of the credit note, and the request of a full tax invoice. A member calls
  * with their token; a guest of a community shop with the order key its checkout answered
  * (X-Order-Key), as the guest's order page reads the order.

@@ -2,7 +2,7 @@ import type { TaxBuyer, TaxDocumentKind } from '@portal/contracts/tax';
 import { baht, satang } from '@portal/plan/money';
 
 /**
- * The rules of the shop's tax documents, as pure functions (decision 038): which series a kind is
+ * The rules of the shop's tax documents, as pure functions (decision 040): which series a kind is
  * numbered in, how a number reads, the amounts apart from VAT, and which documents a month's sales
  * tax report counts.
  */

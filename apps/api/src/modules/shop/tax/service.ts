@@ -35,7 +35,7 @@ import {
 import { amountsOf, documentNumber, sameBuyer, SERIES } from './rules';
 
 /**
- * The shop's tax documents (issue 22, decision 038). Every paid order of the shop gets an
+ * The shop's tax documents (issue 22, decision 040). Every paid order of the shop gets an
  * abbreviated tax invoice (Revenue Code 86/6) in the payment's own transaction; the buyer (member,
  * guest or staff for them) may ask for a full one (86/4), which cancels the invoice in force and
  * refers to it; a refund (a cancel after payment) issues a credit note (86/10) referring to the

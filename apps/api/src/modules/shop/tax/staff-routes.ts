@@ -27,7 +27,7 @@ const decider = (request: FastifyRequest): Actor => {
 };
 
 /**
- * The staff desk's tax documents (issue 22, decision 038): an order's documents and their PDFs, a
+ * The staff desk's tax documents (issue 22, decision 040): an order's documents and their PDFs, a
  * full tax invoice issued for a buyer who asks the desk, and the month's sales tax report as CSV
  * and XLSX.
  */
