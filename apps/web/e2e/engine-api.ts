@@ -51,6 +51,7 @@ export async function registerUnder(m: NewMember, invitationCode: string): Promi
       authen_type_default: 'mobile',
       ref_uuid: invitationCode,
       accept_terms: true,
+      accept_privacy: true,
     },
   });
   const sent = new Date();

@@ -190,6 +190,7 @@ export async function createMember(m: NewMember, { verified = true } = {}): Prom
       authen_type_default: 'mobile',
       ref_uuid: DEMO.invitationCode,
       accept_terms: true,
+      accept_privacy: true,
     },
   });
   if (verified) {

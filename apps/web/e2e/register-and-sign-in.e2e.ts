@@ -43,12 +43,17 @@ describe('registration through an invitation link', () => {
       // SMS is the default way to verify.
       expect(await page.getByTestId('register-authen_type_default-mobile').isChecked()).toBe(true);
 
-      // Without the terms ticked the form says why and stays put.
+      // Without the terms and the privacy notice ticked the form says why and stays put.
       await page.getByTestId('register-submit').click();
       await sees(page, 'กรุณายอมรับข้อกำหนดและเงื่อนไข');
+      await sees(page, 'กรุณายอมรับประกาศความเป็นส่วนตัว');
       expect(pathOf(page)).toBe(`/auth/register/${DEMO.invitationCode}`);
 
       await page.getByTestId('register-accept_terms').check();
+      await page.getByTestId('register-submit').click();
+      await sees(page, 'กรุณายอมรับประกาศความเป็นส่วนตัว');
+      expect(pathOf(page)).toBe(`/auth/register/${DEMO.invitationCode}`);
+      await page.getByTestId('register-accept_privacy').check();
       const sent = new Date();
       await page.getByTestId('register-submit').click();
 

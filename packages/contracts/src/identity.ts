@@ -58,7 +58,7 @@ export type LoginBody = z.input<typeof loginBody>;
 export const GENDERS = ['male', 'female'] as const;
 export const AUTHEN_TYPES = ['mobile', 'email'] as const;
 
-/** The specification's registration payload, plus the terms checkbox. */
+/** The specification's registration payload, plus the terms and privacy notice checkboxes. */
 export const registerBody = z
   .strictObject({
     first_name: personName(),
@@ -74,6 +74,8 @@ export const registerBody = z
     is_active: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
     is_sync: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
     accept_terms: z.literal(true, { message: MSG.termsRequired }),
+    /** The privacy notice read and accepted (PDPA section 19; decision 045): its version is recorded. */
+    accept_privacy: z.literal(true, { message: MSG.privacyRequired }),
   })
   .refine((b) => b.password === b.password_confirmation, {
     path: ['password_confirmation'],

@@ -9,6 +9,7 @@ export const MSG = {
   emailTaken: 'The email has already been taken',
   mobileTaken: 'The mobile number has already been taken',
   termsRequired: 'You must accept the terms and conditions',
+  privacyRequired: 'You must accept the privacy notice',
   passwordConfirmation: 'The password confirmation does not match',
   passwordTooShort: 'The password must be at least 8 characters',
   invalidEmail: 'The email must be a valid email address',
@@ -33,6 +34,11 @@ export const MSG = {
   unauthenticated: 'Unauthenticated',
   forbidden: 'Forbidden',
   accountSuspended: 'This account is suspended',
+  // personal data (PDPA)
+  consentVersion: 'This is not the version of the document in force; reload the page and read it again',
+  closurePending: 'A request to close this account is already waiting for review',
+  closureDecided: 'This request has already been decided',
+  accountClosed: 'This account has been closed',
   // profile and KYC
   identityPair: 'Give the identity type and number together',
   invalidIdCard: 'The ID card number must be 13 digits with a valid check digit',

@@ -47,6 +47,7 @@ describe('registration payload', () => {
     gender: 'female',
     ref_uuid: 'DEMO2026',
     accept_terms: true,
+    accept_privacy: true,
   };
   it('when it is complete then e-mail is lower-cased and the mobile normalised', () => {
     const r = registerBody.parse(valid);

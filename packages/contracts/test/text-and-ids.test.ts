@@ -54,6 +54,7 @@ describe('invisible characters', () => {
       gender: 'male',
       ref_uuid: 'DEMO2026',
       accept_terms: true,
+      accept_privacy: true,
     };
     const reg = registerBody.parse(registration);
     expect([reg.first_name, reg.last_name]).toEqual(['Somchai', 'Somchai']);

@@ -10,6 +10,7 @@ import {
   passwordRoutes,
   linkRoutes,
   referenceRoutes,
+  consentRoutes,
 } from '../modules/accounts';
 import {
   meRoutes,
@@ -43,6 +44,7 @@ export const memberSurface =
       bankRoutes,
       addressRoutes,
       kycRoutes,
+      consentRoutes,
     ]) {
       await app.register(routes(ctx));
     }

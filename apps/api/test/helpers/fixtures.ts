@@ -60,6 +60,7 @@ export function registration(invitationCode: string, overrides: Record<string, u
     ref_uuid: invitationCode,
     is_sync: 0,
     accept_terms: true,
+    accept_privacy: true,
     ...overrides,
   };
 }

@@ -39,6 +39,7 @@ const member = (i: number) => ({
   gender: 'male',
   ref_uuid: 'DEMO2026',
   accept_terms: true,
+  accept_privacy: true,
 });
 const signIn = (port: number, i: number) =>
   post(port, '/member/v1/login', { username: member(i).email, password: member(i).password });

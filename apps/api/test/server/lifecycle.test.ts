@@ -17,6 +17,7 @@ const MEMBER = {
   gender: 'female',
   ref_uuid: 'DEMO2026',
   accept_terms: true,
+  accept_privacy: true,
 };
 const signIn = (port: number) =>
   post(port, '/member/v1/login', { username: MEMBER.email, password: MEMBER.password });

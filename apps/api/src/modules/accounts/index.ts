@@ -5,6 +5,8 @@
  * What other modules, the surfaces, the jobs and the server may use of it: everything else is
  * internal (eslint: modules import each other only through index.ts).
  */
+export { allConsents } from './consents/repository';
+export { consentRoutes } from './consents/routes';
 export { dispatchNotifications } from './notifications/dispatch';
 export { type NotificationText, notify } from './notifications/notify';
 export { notificationRoutes } from './notifications/routes';

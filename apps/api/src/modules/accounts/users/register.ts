@@ -11,6 +11,7 @@ import { hashPassword } from '../../../lib/passwords';
 import { invitationCode } from '../../../lib/random';
 import { loadUser } from './repository';
 import { pgError, UNIQUE_VIOLATION } from '../../../lib/sql';
+import { recordRegistrationConsents } from '../consents/service';
 
 type RegisterInput = z.output<typeof registerBody>;
 
@@ -57,10 +58,16 @@ export async function findReferrer(ctx: AppContext, code: string) {
 }
 
 /**
- * Creates the user and their (not yet placed) network member in one transaction. Two identical
- * registrations racing each other meet the unique indexes: one wins, the other gets "taken".
+ * Creates the user, their (not yet placed) network member and the record of the terms and privacy
+ * notice they accepted (versions in force, time, `ip`: decision 045) in one transaction. Two
+ * identical registrations racing each other meet the unique indexes: one wins, the other gets "taken".
  */
-export async function registerUser(ctx: AppContext, input: RegisterInput, createdBy?: number): Promise<User> {
+export async function registerUser(
+  ctx: AppContext,
+  input: RegisterInput,
+  meta: { createdBy?: number; ip: string | null },
+): Promise<User> {
+  const { createdBy } = meta;
   const fieldErrors: Record<string, string[]> = {};
   const referrer = await findReferrer(ctx, input.ref_uuid);
   if (!referrer) fieldErrors.ref_uuid = [MSG.invalidInvitation];
@@ -96,6 +103,7 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, create
           referrerMemberId: referrer!.member.id,
           createdBy: createdBy ?? null,
         });
+        await recordRegistrationConsents(tx, user.id, meta.ip);
         return user.id;
       });
       const user = await loadUser(ctx.db, id);

@@ -33,7 +33,7 @@ export const userRoutes =
           await ctx.limits.register.hit(createdBy ? `user:${createdBy}` : `ip:${request.ip}`);
           await ctx.limits.registerCode.hit(`code:${String(request.body.ref_uuid).trim().toLowerCase()}`);
         }
-        const user = await registerUser(ctx, request.body, createdBy);
+        const user = await registerUser(ctx, request.body, { createdBy, ip: request.ip });
         return reply.code(201).send(envelope(user, 201));
       },
     );

@@ -20,8 +20,11 @@ import { applyFieldErrors } from '../../../lib/forms';
 import { useDescribeError, useTranslateMessage } from '../../../lib/i18n/messages';
 import { paths } from '../../../lib/paths';
 
-/** The checkbox starts unticked, which the contract's `accept_terms: true` cannot describe. */
-type RegisterFormValues = Omit<RegisterBody, 'accept_terms'> & { accept_terms: boolean };
+/** The checkboxes start unticked, which the contract's `accept_terms: true` cannot describe. */
+type RegisterFormValues = Omit<RegisterBody, 'accept_terms' | 'accept_privacy'> & {
+  accept_terms: boolean;
+  accept_privacy: boolean;
+};
 type RegisterOutput = ReturnType<typeof registerBody.parse>;
 
 const FIELDS = [
@@ -34,9 +37,10 @@ const FIELDS = [
   'password_confirmation',
   'authen_type_default',
   'accept_terms',
+  'accept_privacy',
 ] as const;
 
-// The contract schema checks the whole form, including the unticked box (→ termsRequired).
+// The contract schema checks the whole form, including the unticked boxes (→ termsRequired, privacyRequired).
 const resolver = zodResolver(registerBody) as unknown as Resolver<
   RegisterFormValues,
   unknown,
@@ -66,6 +70,7 @@ export function RegisterForm({
       authen_type_default: 'mobile',
       ref_uuid: refCode,
       accept_terms: false,
+      accept_privacy: false,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -199,15 +204,28 @@ export function RegisterForm({
                 terms: (
                   <Anchor component={Link} to={paths.terms.href()} target="_blank" rel="noopener" inherit />
                 ),
-                policy: (
-                  <Anchor component={Link} to={paths.policy.href()} target="_blank" rel="noopener" inherit />
-                ),
               }}
             />
           }
           error={tm(errors.accept_terms?.message)}
           data-testid="register-accept_terms"
           {...form.register('accept_terms')}
+        />
+        <Checkbox
+          label={
+            <Trans
+              t={t}
+              i18nKey="register.acceptPrivacy"
+              components={{
+                policy: (
+                  <Anchor component={Link} to={paths.policy.href()} target="_blank" rel="noopener" inherit />
+                ),
+              }}
+            />
+          }
+          error={tm(errors.accept_privacy?.message)}
+          data-testid="register-accept_privacy"
+          {...form.register('accept_privacy')}
         />
         <Button type="submit" fullWidth loading={isSubmitting} data-testid="register-submit">
           {t('register.submit')}
