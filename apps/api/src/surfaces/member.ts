@@ -19,6 +19,7 @@ import {
   bankRoutes,
   addressRoutes,
   kycRoutes,
+  documentViewRoutes,
 } from '../modules/profile';
 /**
  * The member API (the specification's "Member service"), mounted at /member: accounts (sign-in,
@@ -45,6 +46,7 @@ export const memberSurface =
       addressRoutes,
       kycRoutes,
       consentRoutes,
+      documentViewRoutes,
     ]) {
       await app.register(routes(ctx));
     }

@@ -51,7 +51,7 @@ export const users = pgTable(
     deletedAt: ts('deleted_at'),
     /**
      * When the member's account was closed at their request and their personal data erased (issue
-     * 22, item 5; decision 041): the row stays as an anonymous node of the tree and its ledger.
+     * 22, item 5; decision 044): the row stays as an anonymous node of the tree and its ledger.
      */
     closedAt: ts('closed_at'),
     /** Access tokens issued before this stop working (logout everywhere, deactivation, a change of standing). */

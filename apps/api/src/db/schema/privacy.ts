@@ -5,7 +5,7 @@ import { users } from './identity';
 import { documents } from './profile';
 
 /**
- * Members' personal-data rights (issue 22, item 5; PDPA B.E. 2562). Decision 041 says which law
+ * Members' personal-data rights (issue 22, item 5; PDPA B.E. 2562). Decision 044 says which law
  * each table answers.
  */
 

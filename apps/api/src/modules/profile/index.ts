@@ -10,6 +10,8 @@ export { addressRoutes } from './addresses/routes';
 export { avatarFileRoutes, userAvatarRoutes } from './avatars/routes';
 export { bankRoutes } from './banks/routes';
 export { documentRoutes } from './documents/routes';
+export { allDocumentViews } from './documents/views-repository';
+export { documentViewRoutes } from './documents/views-routes';
 export { advanceKycDeadlines } from './kyc/deadline';
 export { KYC_NOTICES } from './kyc/notices';
 export { loadFacts } from './kyc/repository';

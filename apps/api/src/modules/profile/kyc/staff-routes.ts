@@ -12,6 +12,7 @@ import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
 import { documentById } from '../documents/repository';
 import { documentFileAnswer, sendDocumentFile } from '../documents/files';
+import { logDocumentViews } from '../documents/views';
 import { decide, startReview } from './service';
 import { endAccessStamped } from '../../accounts';
 import { kycCase, kycQueue } from './staff-repository';
@@ -58,10 +59,21 @@ export const staffKycRoutes =
       },
     );
 
+    /** Opening a case shows the member's documents: each one listed is logged as seen (decision 044). */
     app.get(
       '/v1/kyc/:memberId',
       { config: staff, schema: { params: memberParams, response: caseAnswer } },
-      async (request) => detail(request.params.memberId),
+      async (request) => {
+        const answer = await detail(request.params.memberId);
+        const userId = answer.data.member.user_id;
+        await logDocumentViews(
+          ctx.db,
+          request,
+          'case',
+          answer.data.documents.map((d) => ({ id: d.id, userId, type: d.type })),
+        );
+        return answer;
+      },
     );
 
     app.post(
@@ -106,13 +118,14 @@ export const staffKycRoutes =
       },
     );
 
-    /** Any member's document file, as an attachment. */
+    /** Any member's document file, as an attachment; the download is logged (decision 044). */
     app.get(
       '/v1/documents/:id/file',
       { config: staff, schema: { params: idParams, response: { 200: documentFileAnswer } } },
       async (request, reply) => {
         const row = await documentById(ctx.db, request.params.id);
         if (!row) throw new AppError(404, 'NOT_FOUND_DOCUMENT', MSG.notFoundDocument);
+        await logDocumentViews(ctx.db, request, 'file', [row]);
         return sendDocumentFile(ctx, reply, row);
       },
     );
