@@ -55,7 +55,6 @@ async function startServer(webDist, dataDir) {
     cwd: root,
     env: {
       ...inherited,
-      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
