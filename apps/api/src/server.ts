@@ -7,13 +7,11 @@ import { seedDemo } from './seed/demo';
 import { seedDemoHistory } from './seed/history';
 import { seedShop } from './seed/shop';
 import { businessNow } from './lib/clock';
-import { isDatabaseUnavailable } from './db/unavailable';
 import { createStorage } from './lib/storage';
 import { sweepOrphanUploads } from './lib/storage-sweep';
 import './jobs/portal-jobs'; // registers every job the scheduler runs
 import { dropAbandonedScratchDatabases } from './db/scratch';
 import { startScheduler } from './jobs/scheduler';
-import { dispatchNotifications } from './modules/accounts';
 
 /**
  * Starts the portal: lock DATA_DIR, start (or reach) PostgreSQL, migrate, seed the demo once, serve.
@@ -66,20 +64,6 @@ async function main() {
       log: app.log,
       metrics: app.portalMetrics,
     });
-    // E-mail and SMS copies of notifications go out shortly after the transactions that wrote them.
-    let dispatching = false;
-    const dispatcher = setInterval(() => {
-      if (dispatching) return;
-      dispatching = true;
-      dispatchNotifications(app.ctx)
-        .catch((err: unknown) =>
-          // While the database is away (it is restarted, decision 010) the next round tries again.
-          isDatabaseUnavailable(err)
-            ? app.log.warn({ job: 'notifications' }, 'notification dispatch waits for the database')
-            : app.log.error({ err, job: 'notifications' }, 'notification dispatch failed'),
-        )
-        .finally(() => (dispatching = false));
-    }, 5_000).unref();
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -107,7 +91,6 @@ async function main() {
       stopping = true;
       app.log.info({ signal }, 'stopping');
       const force = setTimeout(() => process.exit(1), 15_000).unref();
-      clearInterval(dispatcher);
       await app.close();
       await scheduler.stop(); // after the HTTP server: a run in progress may finish meanwhile
       await opened?.database.close();

@@ -200,6 +200,9 @@ export const otpRequestBody = z.strictObject({
   purpose: z.enum(OTP_PURPOSES).default('onboarding'),
 });
 
+export const OTP_DELIVERY_STATES = ['pending', 'retrying', 'sent', 'failed'] as const;
+export type OtpDelivery = (typeof OTP_DELIVERY_STATES)[number];
+
 export const otpTransactionSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -207,6 +210,12 @@ export const otpTransactionSchema = z.object({
   ref_code: z.string(),
   expires_at: instant,
   resend_after: instant,
+  /**
+   * Where the code's SMS or e-mail stands (added to the spec's fields): on its way (`pending`), a try
+   * failed and it is tried again (`retrying`), handed to the gateway or mail server (`sent`), or given
+   * up (`failed`: the member asks again or uses the other channel). GET /v1/otp-transactions/{id}.
+   */
+  delivery: z.enum(OTP_DELIVERY_STATES),
 });
 export type OtpTransaction = z.infer<typeof otpTransactionSchema>;
 

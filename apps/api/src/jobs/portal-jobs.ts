@@ -1,6 +1,7 @@
 import { nightlyBackupJob } from './backup-job';
 import { businessDaysJob, volumePreviewJob } from './engine-jobs';
 import { kycDeadlineJob } from './kyc-deadline';
+import { messageDeliveryJob } from './message-jobs';
 import { registerJob } from './registry';
 import { unpaidOrdersJob } from './shop-jobs';
 
@@ -13,3 +14,4 @@ registerJob(businessDaysJob);
 registerJob(volumePreviewJob);
 registerJob(unpaidOrdersJob);
 registerJob(nightlyBackupJob);
+registerJob(messageDeliveryJob);

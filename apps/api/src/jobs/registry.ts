@@ -30,7 +30,7 @@ import type { Moment } from '@portal/plan/dates';
  * clock's Moment), never `new Date()`.
  */
 
-export type JobTrigger = 'schedule' | 'start' | 'manual';
+export type JobTrigger = 'schedule' | 'start' | 'manual' | 'wake' | 'again';
 
 export interface JobRun {
   ctx: AppContext;
@@ -42,6 +42,11 @@ export interface JobRun {
   jobId: string;
   /** What `send` passed (empty for scheduled runs). */
   data: Record<string, unknown>;
+  /**
+   * Sends this job to run again at `at` (a job whose work waits for a time, like a message's next
+   * try). Runs asked for the same second are one run.
+   */
+  again?: (at: Date) => Promise<void>;
 }
 
 export interface JobDefinition {
@@ -55,6 +60,13 @@ export interface JobDefinition {
   expireInSeconds?: number;
   /** Retries after a failed run (default 5; delays 1, 2, 4 ... minutes). */
   retryLimit?: number;
+  /**
+   * Something in this process that should run the job at once rather than at its next schedule
+   * (messages queued by a request): `wakeOn(wake)` subscribes and answers how to unsubscribe. The
+   * scheduler sends a run shortly after a wake (wakes close together are one run) and looks for it at
+   * once.
+   */
+  wakeOn?: (wake: () => void) => () => void;
   handler: (run: JobRun) => Promise<object | void>;
 }
 

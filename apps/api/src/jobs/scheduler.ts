@@ -46,8 +46,17 @@ export function startRunId(name: string, day: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+const TRIGGERS: readonly JobTrigger[] = ['start', 'manual', 'wake', 'again'];
 const triggerOf = (data: Record<string, unknown>): JobTrigger =>
-  data.trigger === 'start' || data.trigger === 'manual' ? data.trigger : 'schedule';
+  TRIGGERS.find((t) => t === data.trigger) ?? 'schedule';
+
+/** A job's run asked for a given second (JobRun.again): every ask for that second is one run. */
+export function againRunId(name: string, at: Date): string {
+  return startRunId(`again:${name}`, String(Math.floor(at.getTime() / 1000)));
+}
+
+/** Wakes within this many milliseconds of the first are one run (they come from one burst of requests). */
+const WAKE_DELAY_MS = 50;
 
 /**
  * Starts pg-boss on the portal's database and a worker for every job; schedules the jobs' cron in
@@ -79,6 +88,18 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
   let stopping = false;
   const running = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
+  /** Each job's poll loop: looks for its work now instead of at the end of its wait. */
+  const nudges = new Map<string, () => void>();
+
+  /** JobRun.again: a run at `at`; asks for the same second, more than a second away, are one run. */
+  const again = async (job: JobDefinition, at: Date) => {
+    const soon = at.getTime() <= Date.now() + 1000;
+    await boss.send(
+      job.name,
+      { trigger: 'again' },
+      { startAfter: at, ...(soon ? {} : { id: againRunId(job.name, at) }) },
+    );
+  };
 
   /**
    * One run: the handler, then its completion recorded. We fetch and complete jobs ourselves rather
@@ -96,7 +117,16 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
     });
     try {
       const now = await businessNow(ctx.db, ctx.config);
-      const output = (await job.handler({ ctx, log: jobLog, now, trigger, jobId: found.id, data })) ?? {};
+      const output =
+        (await job.handler({
+          ctx,
+          log: jobLog,
+          now,
+          trigger,
+          jobId: found.id,
+          data,
+          again: (at) => again(job, at),
+        })) ?? {};
       jobLog.info({ ...output, ms: Date.now() - started, businessDate: now.date }, 'job done');
       opts.metrics?.jobRun(job.name, 'done', (Date.now() - started) / 1000);
       await boss.complete(job.name, found.id, output).catch((err: unknown) => {
@@ -153,8 +183,22 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
   };
 
   const poll = (job: JobDefinition) => {
+    let timer: NodeJS.Timeout | undefined;
+    let busy = false;
+    let nudged = false;
+    const wait = (ms: number) => {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        timer = undefined;
+        void tick();
+      }, ms);
+      timer = t;
+      timers.add(t);
+    };
     const tick = async () => {
       if (stopping) return;
+      busy = true;
+      nudged = false;
       let found = false;
       try {
         // No job when the database is away, nor while another run of this job is active.
@@ -171,17 +215,44 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
       } catch (err) {
         report(err, 'looking for jobs failed'); // and the loop goes on
       }
+      busy = false;
       if (stopping) return;
-      const timer = setTimeout(
-        () => {
-          timers.delete(timer);
-          void tick();
-        },
-        found ? 0 : interval,
-      );
-      timers.add(timer);
+      wait(found || nudged ? 0 : interval);
     };
+    nudges.set(job.name, () => {
+      if (stopping) return;
+      if (busy) {
+        nudged = true; // its look may have come before the run was sent: look again at once
+        return;
+      }
+      if (!timer) return;
+      clearTimeout(timer);
+      timers.delete(timer);
+      timer = undefined;
+      void tick();
+    });
     void tick();
+  };
+
+  /** A job woken in this process (JobDefinition.wakeOn): one run for a burst of wakes, looked for at once. */
+  const unsubscribes: (() => void)[] = [];
+  const watchWakes = (job: JobDefinition) => {
+    if (!job.wakeOn) return;
+    let pending: NodeJS.Timeout | undefined;
+    unsubscribes.push(
+      job.wakeOn(() => {
+        if (stopping || pending) return;
+        pending = setTimeout(() => {
+          timers.delete(pending!);
+          pending = undefined;
+          boss
+            .send(job.name, { trigger: 'wake' })
+            .then(() => nudges.get(job.name)?.())
+            .catch((err: unknown) => report(err, 'job wake not sent')); // its schedule runs it later
+        }, WAKE_DELAY_MS);
+        timers.add(pending);
+      }),
+    );
   };
 
   // Two processes setting up at once deadlock in pg-boss's queue creation (each creates a table and
@@ -224,6 +295,7 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
     await boss.send(job.name, { trigger: 'start' }, { id: startRunId(job.name, startDay) });
   }
   for (const job of jobs) poll(job); // the first look for work finds the runs at start
+  for (const job of jobs) watchWakes(job);
   watchLostRuns();
 
   return {
@@ -232,6 +304,7 @@ export async function startScheduler(opts: SchedulerOptions): Promise<Scheduler>
     async stop(timeoutMs = 10_000) {
       if (stopping) return;
       stopping = true;
+      for (const unsubscribe of unsubscribes) unsubscribe();
       for (const t of timers) clearTimeout(t);
       timers.clear();
       // A run still going when time is up is left active: it expires and runs again elsewhere.

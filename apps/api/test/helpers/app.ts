@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { connect, type Database } from '../../src/db/client';
 import type { OutboxMessage } from '../../src/lib/outbox';
+import { deliverMessages } from '../../src/modules/accounts';
 import { withDatabase } from './global-setup';
 
 export const APP_KEY = 'portal-web';
@@ -20,7 +21,10 @@ export interface TestApp {
   database: Database;
   config: Config;
   dbUrl: string;
-  /** Messages the outbox provider wrote, newest first. */
+  /**
+   * Messages the outbox provider wrote, newest first, once the message outbox has delivered what is
+   * due (as the message-delivery job does; decision 043).
+   */
   outbox(): Promise<OutboxMessage[]>;
   close(): Promise<void>;
 }
@@ -53,7 +57,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     config,
     dbUrl,
-    outbox: () => app.ctx.messaging.outbox.read(500),
+    async outbox() {
+      await deliverMessages(app.ctx);
+      return app.ctx.messaging.outbox.read(500);
+    },
     async close() {
       await app.close();
       await database.close();

@@ -14,7 +14,7 @@ import { ts } from './columns';
 import { notifications, users, verifications } from './identity';
 
 /**
- * The message outbox (decision 038): every SMS and e-mail, written in the transaction of what caused
+ * The message outbox (decision 043): every SMS and e-mail, written in the transaction of what caused
  * it and delivered by the message-delivery job. A row is `queued` (waiting for its next try),
  * `sending` (claimed by a run until `lease_until`), `sent` or `failed` (a permanent refusal, its
  * tries used up, or expired before it could go). The code and link it carries are kept only until

@@ -7,6 +7,9 @@
  */
 export { allConsents } from './consents/repository';
 export { consentRoutes } from './consents/routes';
+export { countByState as messageCounts } from './messages/repository';
+export { deliverMessages } from './messages/service';
+export { messagesQueued, onMessagesQueued } from './messages/signal';
 export { dispatchNotifications } from './notifications/dispatch';
 export { type NotificationText, notify } from './notifications/notify';
 export { notificationRoutes } from './notifications/routes';

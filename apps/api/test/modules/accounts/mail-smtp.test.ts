@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appToken, call, createTestApp, type TestApp } from '../../helpers/app';
+import { deliverMessages } from '../../../src/modules/accounts';
 import { register, seedSponsor } from '../../helpers/fixtures';
 import { parseMail, startSmtp, type SmtpCatcher } from '../../helpers/smtp';
 
@@ -27,6 +28,9 @@ describe('e-mail over SMTP', () => {
       body: { email: body.email },
     });
     expect(res.statusCode).toBe(200);
+    // The request only wrote the message; the message outbox sends it (decision 043).
+    expect(smtp.received).toHaveLength(0);
+    expect(await deliverMessages(t.app.ctx)).toMatchObject({ sent: 1, retried: 0, failed: 0 });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual([body.email]);
     const mail = parseMail(smtp.received[0]!.raw);

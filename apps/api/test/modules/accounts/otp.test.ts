@@ -100,6 +100,7 @@ describe('asking for a code', () => {
     const tx = expectData<OtpTransaction>(await ask('0899000111'), 201);
     expect(Object.keys(tx).sort()).toEqual([
       'channel',
+      'delivery',
       'expires_at',
       'id',
       'ref_code',

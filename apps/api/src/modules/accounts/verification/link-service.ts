@@ -17,6 +17,8 @@ import { liftCeiling } from '../session/ceiling';
 import { revokeUserSessions } from '../session/refresh-tokens';
 import { findUserByIdentifier, userRowById, type UserRow } from '../users/repository';
 import { checkCode, createVerification, findByToken, isLive, markUsed, maskEmail } from './store';
+import { queueMessages } from '../messages/service';
+import { messagesQueued } from '../messages/signal';
 import { markChannelVerified } from './verified';
 
 /** E-mail activation links and forgot / reset password (a link token plus a code). */
@@ -28,21 +30,33 @@ const wrongResetCode = () =>
   new AppError(422, 'INVALID_RESET_CODE', MSG.invalidResetCode, { code: [MSG.invalidResetCode] });
 
 async function sendActivation(ctx: AppContext, user: UserRow) {
-  const created = await createVerification(ctx.db, {
-    userId: user.id,
-    purpose: 'onboarding',
-    channel: 'email',
-    target: user.email.toLowerCase(),
-    ttlSeconds: ctx.config.activationTtlSeconds,
-    withToken: true,
+  const lang = user.language === 'en' ? 'en' : 'th';
+  // The link and its e-mail in one transaction.
+  await ctx.db.transaction(async (tx) => {
+    const created = await createVerification(tx, {
+      userId: user.id,
+      purpose: 'onboarding',
+      channel: 'email',
+      target: user.email.toLowerCase(),
+      ttlSeconds: ctx.config.activationTtlSeconds,
+      withToken: true,
+    });
+    const link = `${ctx.config.publicUrl}/auth/activate?token=${created.token}`;
+    await queueMessages(tx, ctx.config, [
+      {
+        channel: 'email',
+        purpose: 'onboarding',
+        to: user.email,
+        userId: user.id,
+        language: lang,
+        link,
+        verificationId: created.row.id,
+        expiresAt: created.row.expiresAt,
+        ...templates.activation(lang, user.firstName, link),
+      },
+    ]);
   });
-  const link = `${ctx.config.publicUrl}/auth/activate?token=${created.token}`;
-  await ctx.messaging.mail.send({
-    to: user.email,
-    purpose: 'onboarding',
-    link,
-    ...templates.activation(user.language as 'th' | 'en', user.firstName, link),
-  });
+  messagesQueued();
 }
 
 /** The live onboarding link of a user whose e-mail is not verified yet. */
@@ -103,30 +117,37 @@ export async function requestPasswordReset(
   const user = await findUserByIdentifier(ctx.db, { email });
   const live = user && user.isActive ? user : null;
   const ttl = ctx.config.resetTtlSeconds;
-  const created = await createVerification(ctx.db, {
-    userId: live?.id ?? null,
-    purpose: 'reset-password',
-    channel: 'email',
-    target: email,
-    ttlSeconds: ttl,
-    withToken: true,
-  });
-  if (live) {
-    const link = `${ctx.config.publicUrl}/auth/reset_password/${created.token}`;
-    await ctx.messaging.mail.send({
-      to: live.email,
+  // The ticket and its e-mail in one transaction; an unknown address gets the ticket alone.
+  const created = await ctx.db.transaction(async (tx) => {
+    const c = await createVerification(tx, {
+      userId: live?.id ?? null,
       purpose: 'reset-password',
-      code: created.code,
-      link,
-      ...templates.passwordReset(
-        live.language as 'th' | 'en',
-        live.firstName,
-        created.code,
-        link,
-        Math.round(ttl / 60),
-      ),
+      channel: 'email',
+      target: email,
+      ttlSeconds: ttl,
+      withToken: true,
     });
-  }
+    if (live) {
+      const lang = live.language === 'en' ? 'en' : 'th';
+      const link = `${ctx.config.publicUrl}/auth/reset_password/${c.token}`;
+      await queueMessages(tx, ctx.config, [
+        {
+          channel: 'email',
+          purpose: 'reset-password',
+          to: live.email,
+          userId: live.id,
+          language: lang,
+          code: c.code,
+          link,
+          verificationId: c.row.id,
+          expiresAt: c.row.expiresAt,
+          ...templates.passwordReset(lang, live.firstName, c.code, link, Math.round(ttl / 60)),
+        },
+      ]);
+    }
+    return c;
+  });
+  if (live) messagesQueued();
   return { token: created.token!, expires_at: created.row.expiresAt.toISOString() };
 }
 

@@ -20,6 +20,9 @@ import {
   markUsed,
   recentVerification,
 } from './store';
+import { messageOfVerification } from '../messages/repository';
+import { memberDelivery, queueMessages } from '../messages/service';
+import { messagesQueued } from '../messages/signal';
 import { markChannelVerified } from './verified';
 
 const notFound = () => new AppError(404, 'OTP_TRANSACTION_NOT_FOUND', MSG.otpNotFound);
@@ -66,33 +69,38 @@ export async function requestOtp(
       resend_after: [after.toISOString()],
     });
   }
-  const created = await createVerification(ctx.db, {
-    userId: owner?.id ?? null,
-    purpose,
-    channel: dest.channel,
-    target: dest.target,
-    ttlSeconds,
-  });
-  if (owner) {
-    const lang = owner.language as 'th' | 'en';
-    const minutes = Math.round(ttlSeconds / 60);
-    const { code, row } = created;
-    if (dest.channel === 'sms') {
-      await ctx.messaging.sms.send({
-        to: dest.target,
-        purpose,
-        code,
-        text: templates.otpSms(lang, purpose, code, row.refCode, minutes),
-      });
-    } else {
-      await ctx.messaging.mail.send({
-        to: dest.target,
-        purpose,
-        code,
-        ...templates.otpEmail(lang, purpose, code, row.refCode, minutes),
-      });
+  const minutes = Math.round(ttlSeconds / 60);
+  // The code and its message in one transaction: the message exists exactly when the code does.
+  const created = await ctx.db.transaction(async (tx) => {
+    const c = await createVerification(tx, {
+      userId: owner?.id ?? null,
+      purpose,
+      channel: dest.channel,
+      target: dest.target,
+      ttlSeconds,
+    });
+    if (owner) {
+      const lang = owner.language === 'en' ? 'en' : 'th';
+      const ref = c.row.refCode;
+      await queueMessages(tx, ctx.config, [
+        {
+          channel: dest.channel,
+          purpose,
+          to: dest.target,
+          userId: owner.id,
+          language: lang,
+          code: c.code,
+          verificationId: c.row.id,
+          expiresAt: c.row.expiresAt,
+          ...(dest.channel === 'sms'
+            ? { text: templates.otpSms(lang, purpose, c.code, ref, minutes) }
+            : templates.otpEmail(lang, purpose, c.code, ref, minutes)),
+        },
+      ]);
     }
-  }
+    return c;
+  });
+  if (owner) messagesQueued();
   return {
     id: created.row.id,
     username: dest.target,
@@ -100,6 +108,28 @@ export async function requestOtp(
     ref_code: created.row.refCode,
     expires_at: created.row.expiresAt.toISOString(),
     resend_after: new Date(created.row.createdAt.getTime() + resendSeconds * 1000).toISOString(),
+    delivery: 'pending',
+  };
+}
+
+/**
+ * A transaction as the OTP screen reads it while it waits for the code: the POST's answer, with where
+ * the code's message now stands (`delivery`). Transactions of links (activation, reset) are not OTP
+ * transactions and are not found here.
+ */
+export async function otpTransactionStatus(ctx: AppContext, id: string): Promise<OtpTransaction> {
+  if (!z.uuid().safeParse(id).success) throw notFound();
+  const row = await findVerification(ctx.db, id);
+  if (!row || row.tokenHash) throw notFound();
+  const message = await messageOfVerification(ctx.db, row.id);
+  return {
+    id: row.id,
+    username: row.target,
+    channel: row.channel as 'sms' | 'email',
+    ref_code: row.refCode,
+    expires_at: row.expiresAt.toISOString(),
+    resend_after: new Date(row.createdAt.getTime() + ctx.config.otp.resendSeconds * 1000).toISOString(),
+    delivery: memberDelivery(message, row.createdAt),
   };
 }
 
