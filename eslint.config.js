@@ -9,10 +9,13 @@ import { apiLayers } from './eslint/api-layers.js';
 /**
  * Features do not import each other (issue 11): a file under apps/web/src/features/<A>/ may not
  * import (statically, re-export or import()) anything under features/<B>/. What two features share
- * belongs in apps/web/src/components/ or lib/. The target is resolved from the file, so any depth
- * of `../` is caught, and a new feature folder is covered without listing it here.
+ * belongs in apps/web/src/components/ or lib/, which import no feature at all (issue 20). The
+ * target is resolved from the file, so any depth of `../` is caught, and a new feature folder is
+ * covered without listing it here.
  */
-const FEATURES_DIR = path.join(import.meta.dirname, 'apps/web/src/features');
+const WEB_SRC = path.join(import.meta.dirname, 'apps/web/src');
+const FEATURES_DIR = path.join(WEB_SRC, 'features');
+const SHARED_DIRS = ['lib', 'components'];
 const portal = {
   rules: {
     'api-layers': apiLayers,
@@ -23,19 +26,25 @@ const portal = {
         messages: {
           cross:
             "The '{{from}}' feature imports the '{{to}}' feature ({{source}}): move what both need to apps/web/src/components/ or lib/.",
+          shared:
+            "apps/web/src/{{from}}/ imports the '{{to}}' feature ({{source}}): what lib/ and components/ hold serves every feature and imports none; move the part it needs here, or the code to the feature.",
         },
         schema: [],
       },
       create(context) {
         const file = context.filename;
+        const layer = path.relative(WEB_SRC, file).split(path.sep)[0];
+        const shared = SHARED_DIRS.includes(layer);
         const own = path.relative(FEATURES_DIR, file).split(path.sep)[0];
-        if (!own || own.startsWith('..') || path.isAbsolute(own)) return {};
+        const inFeature = own && !own.startsWith('..') && !path.isAbsolute(own);
+        if (!inFeature && !shared) return {};
         const check = (node, source) => {
           if (typeof source !== 'string' || !source.startsWith('.')) return;
           const target = path.relative(FEATURES_DIR, path.resolve(path.dirname(file), source));
           const to = target.split(path.sep)[0];
           if (!to || to.startsWith('..') || path.isAbsolute(target) || to === own) return;
-          context.report({ node, messageId: 'cross', data: { from: own, to, source } });
+          if (shared) context.report({ node, messageId: 'shared', data: { from: layer, to, source } });
+          else context.report({ node, messageId: 'cross', data: { from: own, to, source } });
         };
         return {
           ImportDeclaration: (node) => check(node, node.source.value),
