@@ -14,6 +14,7 @@ import { SignedOut } from './components/signed-out';
 import { OrderStatusBadge } from './components/order-status';
 import { OrderSummary } from './components/order-summary';
 import { PaymentPanel } from './components/payment-panel';
+import { TaxDocumentsCard } from './components/tax-documents';
 import { useShopContext } from './model/shop-context';
 
 /** /ecommerce/orders/:orderNumber: the confirmation, the payment screen, status and tracking. */
@@ -97,6 +98,7 @@ function OrderView({ number, guestKey }: { number: string; guestKey: string | nu
         </Stack>
       </Card>
       <PaymentPanel order={o} lang={ctx.lang} guestKey={guestKey} />
+      <TaxDocumentsCard order={o} lang={ctx.lang} guestKey={guestKey} />
       <Card withBorder>
         <Text fw={600} mb="xs">
           {t('order.items')}

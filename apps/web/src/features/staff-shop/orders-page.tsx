@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStaffOrders } from './api/orders';
 import { HoldBadge, HoldCell, ReleaseButton } from './components/hold-cell';
 import { OrderDrawer } from './components/order-drawer';
+import { SalesTaxExport } from './components/sales-tax-export';
 
 const isStatus = (v: string | null): v is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(v ?? '');
@@ -53,7 +54,10 @@ export default function StaffOrdersPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('orders.title')}</Title>
+      <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+        <Title order={2}>{t('orders.title')}</Title>
+        <SalesTaxExport />
+      </Group>
       <form onSubmit={onSearch}>
         <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput

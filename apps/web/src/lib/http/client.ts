@@ -296,20 +296,24 @@ export async function apiUpload<T>(path: string, form: FormData, options: Upload
   return envelopeData<T>(res);
 }
 
-/** A file behind the user's token (a document), as a Blob for an object URL or a download. */
+/**
+ * A file behind the user's token (a document), or behind an application token with the call's own
+ * headers (a guest's tax invoice with its X-Order-Key), as a Blob for an object URL or a download.
+ */
 export async function apiBlob(
   path: string,
-  options: { service?: Service; signal?: AbortSignal } = {},
+  options: Pick<RequestOptions, 'service' | 'signal' | 'auth' | 'headers' | 'query'> = {},
 ): Promise<Blob> {
   const service = options.service ?? 'member';
-  const url = buildUrl(service, path);
-  const res = await withUserToken(path, {}, (token) =>
+  const url = buildUrl(service, path, options.query);
+  const run = (token: string | null) =>
     sendBlob(url, {
-      headers: { ...headers(service, token, false), Accept: '*/*' },
+      headers: { ...headers(service, token, false), Accept: '*/*', ...options.headers },
       timeoutMs: timeoutOf(service),
       signal: options.signal,
-    }),
-  );
+    });
+  const res =
+    options.auth === 'app' ? await run(await appToken(service)) : await withUserToken(path, {}, run);
   if (!isOk(res.status) || !res.blob) throw toApiError(res);
   return res.blob;
 }

@@ -22,6 +22,7 @@ import { formatPoints } from '../../../lib/i18n/numbers';
 import type { Language } from '../../../lib/preferences';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { useOrderAction, useSlipFile, useStaffOrder, type OrderAction } from '../api/orders';
+import { StaffTaxSection } from './tax-section';
 
 const AUDIT_ACTIONS = [
   'order_placed',
@@ -147,6 +148,8 @@ function OrderDetail({ order, lang }: { order: StaffOrder; lang: Language }) {
           </Text>
         )}
       </Stack>
+
+      <StaffTaxSection order={order} />
 
       {act.isError && <ErrorAlert error={act.error} />}
 

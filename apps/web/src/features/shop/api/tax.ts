@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderTaxDocuments, TaxInvoiceRequest } from '@portal/contracts/tax';
+import { apiBlob, apiRequest } from '../../../lib/http/client';
+import { saveBlob } from '../../../lib/use-object-url';
+
+/**
+ * An order's tax documents (issue 22): the member with their token, a guest with the order key.
+ * The key starts with the orders' resource ('orders'), so whatever refreshes the orders refreshes it.
+ */
+const taxKey = (number: string, guestKey: string | null) => ['orders', 'tax', number, guestKey] as const;
+
+const guestOptions = (guestKey: string | null) =>
+  guestKey ? { auth: 'app' as const, headers: { 'X-Order-Key': guestKey } } : { auth: 'user' as const };
+
+const path = (number: string, end: string) => `/v1/orders/${encodeURIComponent(number)}/${end}`;
+
+export function useTaxDocuments(number: string, guestKey: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: taxKey(number, guestKey),
+    queryFn: ({ signal }) =>
+      apiRequest<OrderTaxDocuments>(path(number, 'tax-invoice'), {
+        service: 'shop',
+        signal,
+        ...guestOptions(guestKey),
+      }),
+    enabled,
+  });
+}
+
+export function useRequestFullInvoice(number: string, guestKey: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TaxInvoiceRequest) =>
+      apiRequest<OrderTaxDocuments>(path(number, 'tax-invoice'), {
+        service: 'shop',
+        method: 'POST',
+        body,
+        ...guestOptions(guestKey),
+      }),
+    onSuccess: (docs) => client.setQueryData(taxKey(number, guestKey), docs),
+  });
+}
+
+/** The tax invoice in force or the credit note as a PDF in Thai or English, saved as a file. */
+export async function downloadTaxPdf(
+  number: string,
+  which: 'tax-invoice' | 'credit-note',
+  lang: 'th' | 'en',
+  fileName: string,
+  guestKey: string | null,
+): Promise<void> {
+  const blob = await apiBlob(path(number, `${which}.pdf`), {
+    service: 'shop',
+    query: { lang },
+    ...guestOptions(guestKey),
+  });
+  saveBlob(blob, fileName);
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import type { OrderTaxDocuments } from '@portal/contracts/tax';
+import { apiBlob, apiRequest } from '../../../lib/http/client';
+import { saveBlob } from '../../../lib/use-object-url';
+
+/** The desk's view of an order's tax documents; the key starts with the orders' resource, as the desk's orders do. */
+export function useStaffTaxDocuments(number: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['orders', 'staff-tax', number] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<OrderTaxDocuments>(`/v1/orders/${encodeURIComponent(number)}/tax-invoice`, {
+        service: 'staff',
+        signal,
+      }),
+    enabled,
+  });
+}
+
+export async function downloadStaffTaxPdf(
+  number: string,
+  which: 'tax-invoice' | 'credit-note',
+  lang: 'th' | 'en',
+  fileName: string,
+): Promise<void> {
+  const blob = await apiBlob(`/v1/orders/${encodeURIComponent(number)}/${which}.pdf`, {
+    service: 'staff',
+    query: { lang },
+  });
+  saveBlob(blob, fileName);
+}
+
+/** The month's sales tax report (ภาษีขาย) as CSV or XLSX, saved as a file. */
+export async function downloadSalesTaxReport(month: string, format: 'csv' | 'xlsx'): Promise<void> {
+  const blob = await apiBlob(`/v1/reports/sales-tax.${format}`, { service: 'staff', query: { month } });
+  saveBlob(blob, `sales-tax-${month}.${format}`);
+}
