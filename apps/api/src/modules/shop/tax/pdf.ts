@@ -36,7 +36,7 @@ const TEXT = {
     vat: 'ภาษีมูลค่าเพิ่ม 7%',
     total: 'จำนวนเงินรวมทั้งสิ้น',
     vatIncluded: 'ราคารวมภาษีมูลค่าเพิ่มแล้ว',
-    vatInside: (vat: string) => `(ภาษีมูลค่าเพิ่ม 7% ที่รวมอยู่ ${vat} บาท)`,
+    vatInside: (vat: string) => `(ภาษีมูลค่าเพิ่ม 7% จำนวน ${vat} บาท)`,
     replaces: (n: string, d: string) =>
       `ออกแทนใบกำกับภาษี เลขที่ ${n} ลงวันที่ ${d} ซึ่งยกเลิกแล้ว (คำขอใบกำกับภาษีเต็มรูปของผู้ซื้อ)`,
     refersTo: 'อ้างถึงใบกำกับภาษี',
@@ -72,7 +72,7 @@ const TEXT = {
     vat: 'VAT 7%',
     total: 'Total',
     vatIncluded: 'VAT included',
-    vatInside: (vat: string) => `(VAT 7% included: ${vat} THB)`,
+    vatInside: (vat: string) => `(VAT 7%: ${vat} THB)`,
     replaces: (n: string, d: string) =>
       `Issued in place of tax invoice ${n} of ${d}, which is canceled (the buyer asked for a full tax invoice)`,
     refersTo: 'Tax invoice reduced',
