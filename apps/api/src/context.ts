@@ -31,6 +31,8 @@ export interface Limits {
   reset: RateLimiter;
   register: RateLimiter;
   registerCode: RateLimiter;
+  /** A member's copies of their data (GET /member/v1/me/export): five a day (decision 044). */
+  dataExport: RateLimiter;
 }
 
 /** Counters in Redis when several processes share the limits, else in this process. */
@@ -54,5 +56,6 @@ export function createLimits(config: Config, store: CounterStore): Limits {
     reset: new RateLimiter(store, 'reset', r.otp, windowMs),
     register: new RateLimiter(store, 'register', r.register, 3_600_000),
     registerCode: new RateLimiter(store, 'register-code', r.registerCode, 600_000),
+    dataExport: new RateLimiter(store, 'data-export', 5, 86_400_000),
   };
 }

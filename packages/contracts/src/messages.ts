@@ -38,6 +38,8 @@ export const MSG = {
   consentVersion: 'This is not the version of the document in force; reload the page and read it again',
   closurePending: 'A request to close this account is already waiting for review',
   closureDecided: 'This request has already been decided',
+  closureOrdersOpen:
+    'The member still has orders on their way: close the account once they are delivered or canceled',
   accountClosed: 'This account has been closed',
   // profile and KYC
   identityPair: 'Give the identity type and number together',

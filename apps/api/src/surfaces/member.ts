@@ -21,6 +21,7 @@ import {
   kycRoutes,
   documentViewRoutes,
 } from '../modules/profile';
+import { closureRoutes, exportRoutes } from '../modules/privacy';
 /**
  * The member API (the specification's "Member service"), mounted at /member: accounts (sign-in,
  * sessions, registration, verification, notifications, reference lists) and the member's profile
@@ -47,6 +48,8 @@ export const memberSurface =
       kycRoutes,
       consentRoutes,
       documentViewRoutes,
+      exportRoutes,
+      closureRoutes,
     ]) {
       await app.register(routes(ctx));
     }

@@ -10,6 +10,8 @@ const FILE_ROUTES: Record<string, string> = {
   'GET /member/v1/me/documents/{id}/file':
     'a KYC document downloads as the file it is (README, Conventions: uploads)',
   'GET /staff/v1/documents/{id}/file': 'staff download a KYC document as the file it is',
+  'GET /member/v1/me/export':
+    "the member's copy of their data: a zip of JSON records and files (decision 044)",
   'GET /member/v1/avatars/{name}':
     'an avatar picture for <img> elements, without app key or token (decision 008)',
   'GET /network/api/v1/statement/yearly/{year}/wht.pdf': "the year's withholding-tax certificate (a PDF)",
