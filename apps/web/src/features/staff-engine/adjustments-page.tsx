@@ -17,11 +17,13 @@ import { IconSearch } from '@tabler/icons-react';
 import {
   adjustmentBody,
   type Adjustment,
+  type AdjustmentBody,
   type AdjustmentKind,
   type MemberBalance,
 } from '@portal/contracts/engine';
 import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
 import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { ApiError } from '../../lib/http/errors';
@@ -33,7 +35,12 @@ import { useDescribeRefusal } from './components/bits';
 import { RecordTable } from '../../components/record-table';
 import './engine-namespace';
 
-type Field = 'amount' | 'remark';
+/** The form as typed; the member is the one chosen. */
+interface AdjustValues {
+  kind: AdjustmentKind;
+  amount: string;
+  remark: string;
+}
 
 function MemberCard({
   member,
@@ -83,29 +90,32 @@ function AdjustForm({ member }: { member: MemberBalance }) {
   const f = useFormat();
   const adjust = useAdjust();
   const refusal = useDescribeRefusal();
-  const [kind, setKind] = useState<AdjustmentKind>('LVP');
-  const [amount, setAmount] = useState('');
-  const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-
-  const submit = () => {
-    const body = { member_id: member.member_id, kind, amount: amount.trim(), remark };
-    const checked = adjustmentBody.safeParse(body);
-    if (!checked.success) {
-      const next: Partial<Record<Field, string>> = {};
+  const form = useForm<AdjustValues, unknown, AdjustmentBody>({
+    defaultValues: { kind: 'LVP', amount: '', remark: '' },
+    // The contract's rules, each refusal said as the desk says it.
+    resolver: (values) => {
+      const checked = adjustmentBody.safeParse({ member_id: member.member_id, ...values });
+      if (checked.success) return { values: checked.data, errors: {} };
+      const errors: FieldErrors<AdjustValues> = {};
       for (const issue of checked.error.issues) {
         const field = issue.path[0];
-        if (field === 'remark') next.remark = t('adjust.remarkRequired');
-        if (field === 'amount') next.amount = t(kind === 'LVP' ? 'adjust.amountLvp' : 'adjust.amountPoints');
+        if (field === 'remark') errors.remark = { type: 'rule', message: t('adjust.remarkRequired') };
+        if (field === 'amount')
+          errors.amount = {
+            type: 'rule',
+            message: t(values.kind === 'LVP' ? 'adjust.amountLvp' : 'adjust.amountPoints'),
+          };
       }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    adjust.mutate(checked.data, {
+      return { values: {}, errors };
+    },
+  });
+  const { errors } = form.formState;
+  const kind = form.watch('kind');
+
+  const onSubmit = form.handleSubmit((body) =>
+    adjust.mutate(body, {
       onSuccess: (made) => {
-        setAmount('');
-        setRemark('');
+        form.reset({ kind: body.kind, amount: '', remark: '' });
         notifications.show({
           color: 'teal',
           message: t('adjust.done', {
@@ -116,10 +126,10 @@ function AdjustForm({ member }: { member: MemberBalance }) {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.errorCode === 'VALIDATION_ERROR' && error.field('remark'))
-          setErrors({ remark: t('adjust.remarkRequired') });
+          form.setError('remark', { message: t('adjust.remarkRequired') });
       },
-    });
-  };
+    }),
+  );
 
   return (
     <Paper
@@ -127,7 +137,8 @@ function AdjustForm({ member }: { member: MemberBalance }) {
       p="md"
       radius="lg"
       component="form"
-      onSubmit={(e) => (e.preventDefault(), submit())}
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
       data-testid="adjust-form"
     >
       <Stack gap="sm">
@@ -136,7 +147,7 @@ function AdjustForm({ member }: { member: MemberBalance }) {
         </Title>
         <SegmentedControl
           value={kind}
-          onChange={(v) => setKind(v as AdjustmentKind)}
+          onChange={(v) => form.setValue('kind', v as AdjustmentKind)}
           data={[
             { value: 'LVP', label: t('adjust.lvp') },
             { value: 'POINTS', label: t('adjust.points') },
@@ -148,10 +159,9 @@ function AdjustForm({ member }: { member: MemberBalance }) {
             label={t('adjust.amount')}
             description={t('adjust.amountHint')}
             inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            error={errors.amount}
+            error={errors.amount?.message}
             data-testid="adjust-amount"
+            {...form.register('amount')}
           />
           <Textarea
             label={t('adjust.remark')}
@@ -160,10 +170,9 @@ function AdjustForm({ member }: { member: MemberBalance }) {
             minRows={2}
             maxLength={500}
             withAsterisk
-            value={remark}
-            onChange={(e) => setRemark(e.currentTarget.value)}
-            error={errors.remark}
+            error={errors.remark?.message}
             data-testid="adjust-remark"
+            {...form.register('remark')}
           />
         </SimpleGrid>
         {adjust.isError &&

@@ -2,7 +2,8 @@ import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextI
 import type { ComboboxParsedItem, OptionsFilter } from '@mantine/core';
 import type { Address, AddressType } from '@portal/contracts/profile';
 import { MSG } from '@portal/contracts/messages';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http/errors';
 import { useDescribeError, useTranslateMessage } from '../../../lib/i18n/messages';
@@ -17,6 +18,7 @@ import {
   placeMatches,
   placeOptions,
   type AddressFormValues,
+  type CascadeChange,
 } from '../../../lib/address-cascade';
 import { toastSaved } from './toasts';
 import { useNarrow } from '../../../lib/use-narrow';
@@ -34,9 +36,22 @@ function filterBy(places: readonly Named[] | undefined): OptionsFilter {
     });
 }
 
-type FieldErrors = Partial<
-  Record<'number' | 'province' | 'district' | 'subdistrict' | 'telephone' | 'post_code', string>
->;
+/** Where each level of the cascade keeps its choice (and its error) in the form. */
+const LEVEL_FIELD = {
+  province: 'cascade.provinceId',
+  district: 'cascade.districtId',
+  subdistrict: 'cascade.subdistrictId',
+} as const;
+
+/** The API's field names and the form's fields that show their messages. */
+const SERVER_FIELDS = [
+  ['number', 'number'],
+  ['province_id', LEVEL_FIELD.province],
+  ['district_id', LEVEL_FIELD.district],
+  ['subdistrict_id', LEVEL_FIELD.subdistrict],
+  ['post_code', 'cascade.postCode'],
+  ['telephone', 'telephone'],
+] as const;
 
 /** Add or edit a home or shipping address: the Thai cascade picks province, district, sub-district. */
 export function AddressForm({
@@ -58,9 +73,9 @@ export function AddressForm({
   const save = useSaveAddress();
   // On a phone the form takes the whole screen: the place lists need the room.
   const phone = useNarrow('xs');
-  const [values, setValues] = useState<AddressFormValues>(() => formValuesOf(address));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { cascade } = values;
+  const form = useForm<AddressFormValues>({ defaultValues: formValuesOf(address) });
+  const { errors } = form.formState;
+  const cascade = form.watch('cascade');
 
   const provinces = useProvinces();
   const districts = useDistricts(cascade.provinceId);
@@ -69,9 +84,12 @@ export function AddressForm({
   const districtOptions = useMemo(() => placeOptions(districts.data, lang), [districts.data, lang]);
   const subdistrictOptions = useMemo(() => placeOptions(subdistricts.data, lang), [subdistricts.data, lang]);
 
-  const set = <K extends keyof AddressFormValues>(key: K, value: AddressFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
   const toId = (v: string | null) => (v ? Number(v) : null);
+  /** A new choice at one level (which clears the levels below it) and its error gone. */
+  const choose = (change: CascadeChange) => {
+    form.setValue('cascade', changeCascade(form.getValues('cascade'), change));
+    form.clearErrors(LEVEL_FIELD[change.level]);
+  };
 
   const label = {
     province: t('address.form.province'),
@@ -79,33 +97,32 @@ export function AddressForm({
     subdistrict: t('address.form.subdistrict'),
   };
 
-  const submit = async () => {
-    const next: FieldErrors = {};
-    if (!values.number.trim()) next.number = tm(MSG.required);
-    for (const level of missingCascade(cascade))
-      next[level] = t('address.form.required', { field: label[level] });
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+  // The messages are final text: the field's own, or the server's translated.
+  const onSubmit = form.handleSubmit(async (values) => {
+    let invalid = false;
+    if (!values.number.trim()) {
+      form.setError('number', { message: tm(MSG.required) }, { shouldFocus: true });
+      invalid = true;
+    }
+    for (const level of missingCascade(values.cascade)) {
+      form.setError(LEVEL_FIELD[level], { message: t('address.form.required', { field: label[level] }) });
+      invalid = true;
+    }
+    if (invalid) return;
     try {
       await save.mutateAsync({ id: address?.id ?? null, body: addressBodyOf(type, values) });
       toastSaved(t('actions.saved'));
       onClose();
     } catch (error) {
-      if (error instanceof ApiError) {
-        const fromServer: FieldErrors = {
-          number: tm(error.field('number')),
-          province: tm(error.field('province_id')),
-          district: tm(error.field('district_id')),
-          subdistrict: tm(error.field('subdistrict_id')),
-          post_code: tm(error.field('post_code')),
-          telephone: tm(error.field('telephone')),
-        };
-        setErrors(Object.fromEntries(Object.entries(fromServer).filter(([, v]) => v)) as FieldErrors);
-      }
+      if (error instanceof ApiError)
+        for (const [name, field] of SERVER_FIELDS) {
+          const message = tm(error.field(name));
+          if (message) form.setError(field, { message });
+        }
     }
-  };
+  });
 
-  const hasFieldError = Object.values(errors).some(Boolean);
+  const hasFieldError = Object.keys(errors).length > 0;
   const title =
     type === 'home'
       ? address
@@ -117,14 +134,7 @@ export function AddressForm({
 
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="lg" centered fullScreen={phone}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        data-testid="address-form"
-      >
+      <form noValidate onSubmit={(e) => void onSubmit(e)} data-testid="address-form">
         <Stack gap="md">
           {save.error && !hasFieldError && (
             <Alert color="red" variant="light" role="alert">
@@ -135,27 +145,20 @@ export function AddressForm({
             <TextInput
               label={t('address.form.number')}
               required
-              value={values.number}
-              onChange={(e) => set('number', e.currentTarget.value)}
-              error={errors.number}
+              error={errors.number?.message}
               data-testid="address-number"
+              {...form.register('number')}
             />
             <TextInput
               label={t('address.form.building')}
-              value={values.building}
-              onChange={(e) => set('building', e.currentTarget.value)}
               data-testid="address-building"
+              {...form.register('building')}
             />
-            <TextInput
-              label={t('address.form.alley')}
-              value={values.alley}
-              onChange={(e) => set('alley', e.currentTarget.value)}
-            />
+            <TextInput label={t('address.form.alley')} {...form.register('alley')} />
             <TextInput
               label={t('address.form.street')}
-              value={values.street}
-              onChange={(e) => set('street', e.currentTarget.value)}
               data-testid="address-street"
+              {...form.register('street')}
             />
             <Select
               label={label.province}
@@ -166,14 +169,11 @@ export function AddressForm({
               data={provinceOptions}
               filter={filterBy(provinces.data)}
               value={cascade.provinceId === null ? null : String(cascade.provinceId)}
-              onChange={(v) => {
-                setValues((s) => ({
-                  ...s,
-                  cascade: changeCascade(s.cascade, { level: 'province', id: toId(v) }),
-                }));
-                setErrors((e) => ({ ...e, province: undefined }));
-              }}
-              error={errors.province ?? (provinces.error ? describe(provinces.error) : undefined)}
+              onChange={(v) => choose({ level: 'province', id: toId(v) })}
+              error={
+                errors.cascade?.provinceId?.message ??
+                (provinces.error ? describe(provinces.error) : undefined)
+              }
               maxDropdownHeight={260}
               comboboxProps={{ withinPortal: true }}
               data-testid="address-province"
@@ -190,14 +190,11 @@ export function AddressForm({
               data={districtOptions}
               filter={filterBy(districts.data)}
               value={cascade.districtId === null ? null : String(cascade.districtId)}
-              onChange={(v) => {
-                setValues((s) => ({
-                  ...s,
-                  cascade: changeCascade(s.cascade, { level: 'district', id: toId(v) }),
-                }));
-                setErrors((e) => ({ ...e, district: undefined }));
-              }}
-              error={errors.district ?? (districts.error ? describe(districts.error) : undefined)}
+              onChange={(v) => choose({ level: 'district', id: toId(v) })}
+              error={
+                errors.cascade?.districtId?.message ??
+                (districts.error ? describe(districts.error) : undefined)
+              }
               maxDropdownHeight={260}
               data-testid="address-district"
             />
@@ -213,18 +210,13 @@ export function AddressForm({
               data={subdistrictOptions}
               filter={filterBy(subdistricts.data)}
               value={cascade.subdistrictId === null ? null : String(cascade.subdistrictId)}
-              onChange={(v) => {
-                setValues((s) => ({
-                  ...s,
-                  cascade: changeCascade(s.cascade, {
-                    level: 'subdistrict',
-                    id: toId(v),
-                    subdistricts: subdistricts.data ?? [],
-                  }),
-                }));
-                setErrors((e) => ({ ...e, subdistrict: undefined }));
-              }}
-              error={errors.subdistrict ?? (subdistricts.error ? describe(subdistricts.error) : undefined)}
+              onChange={(v) =>
+                choose({ level: 'subdistrict', id: toId(v), subdistricts: subdistricts.data ?? [] })
+              }
+              error={
+                errors.cascade?.subdistrictId?.message ??
+                (subdistricts.error ? describe(subdistricts.error) : undefined)
+              }
               maxDropdownHeight={260}
               data-testid="address-subdistrict"
             />
@@ -234,7 +226,7 @@ export function AddressForm({
               value={cascade.postCode}
               readOnly
               variant="filled"
-              error={errors.post_code}
+              error={errors.cascade?.postCode?.message}
               data-testid="address-post-code"
             />
             <TextInput
@@ -242,18 +234,16 @@ export function AddressForm({
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              value={values.telephone}
-              onChange={(e) => set('telephone', e.currentTarget.value)}
-              error={errors.telephone}
+              error={errors.telephone?.message}
               data-testid="address-telephone"
+              {...form.register('telephone')}
             />
           </SimpleGrid>
           {type === 'shipping' && !address?.is_default && (
             <Checkbox
               label={t('address.form.isDefault')}
-              checked={values.is_default}
-              onChange={(e) => set('is_default', e.currentTarget.checked)}
               data-testid="address-default"
+              {...form.register('is_default')}
             />
           )}
           <Group justify="flex-end" gap="xs">

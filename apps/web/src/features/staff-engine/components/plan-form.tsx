@@ -14,8 +14,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { PlanParams, PlanView } from '@portal/contracts/engine';
-import { useState } from 'react';
+import type { PlanParams, PlanVersionBody, PlanView } from '@portal/contracts/engine';
+import { get, set, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http/errors';
 import { useCreatePlanVersion } from '../api/plan';
@@ -48,6 +48,13 @@ const DECIMALS: Decimals[] = [
   'TRANSFER_FEE',
 ];
 const INTEGERS: Integers[] = ['ACTIVITY_PV', 'ACTIVITY_DAYS', 'MTA_MIN_PV', 'HOLD_RELEASE_DAYS'];
+
+/** The marked paths ("params.PACKAGES.SILVER.price") as react-hook-form's nested errors. */
+function nestedErrors(marks: PlanFormErrors): FieldErrors<PlanFormValues> {
+  const errors: FieldErrors<PlanFormValues> = {};
+  for (const path of Object.keys(marks)) set(errors, path, { type: 'invalid' });
+  return errors;
+}
 
 /** A whole number from a NumberInput (which may hand over a string while typing). */
 const int = (v: string | number) => (typeof v === 'number' ? v : Number.parseInt(v, 10) || 0);
@@ -87,41 +94,39 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
   const f = useFormat();
   const create = useCreatePlanVersion();
   const refusal = useDescribeRefusal();
-  const [values, setValues] = useState<PlanFormValues>(() =>
-    formFromParams(view.in_force.params, view.earliest_from),
-  );
-  const [errors, setErrors] = useState<PlanFormErrors>({});
+  const form = useForm<PlanFormValues, unknown, PlanVersionBody>({
+    defaultValues: formFromParams(view.in_force.params, view.earliest_from),
+    // The contract's schema marks each field that breaks it (model/plan-form.ts).
+    resolver: (values) => {
+      const checked = toPlanBody(values);
+      return checked.ok
+        ? { values: checked.body, errors: {} }
+        : { values: {}, errors: nestedErrors(checked.errors) };
+    },
+  });
+  const { errors } = form.formState;
+  const values = form.watch();
   const p = values.params;
   const setParams = (change: (params: PlanParams) => PlanParams) =>
-    setValues((v) => ({ ...v, params: change(v.params) }));
+    form.setValue('params', change(form.getValues('params')));
   /** Changes the travel campaign's fields (when there is a campaign). */
   const setCampaign = (change: Partial<NonNullable<PlanParams['TRAVEL_CAMPAIGN']>>) =>
     setParams((x) => ({ ...x, TRAVEL_CAMPAIGN: x.TRAVEL_CAMPAIGN && { ...x.TRAVEL_CAMPAIGN, ...change } }));
-  const bad = (path: string) => (errors[path] ? t('plan.form.invalid') : undefined);
+  const bad = (path: string) => (get(errors, path) ? t('plan.form.invalid') : undefined);
 
-  const submit = () => {
-    const checked = toPlanBody(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    create.mutate(checked.body, {
+  const onSubmit = form.handleSubmit((body) =>
+    create.mutate(body, {
       onSuccess: (next) => onDone(next.versions[0]?.version ?? 0),
       onError: (error) => {
-        if (error instanceof ApiError) setErrors(errorsFromServer(error.fieldErrors));
+        if (error instanceof ApiError)
+          for (const path of Object.keys(errorsFromServer(error.fieldErrors)))
+            form.setError(path as FieldPath<PlanFormValues>, { type: 'server' });
       },
-    });
-  };
+    }),
+  );
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-      data-testid="plan-form"
-    >
+    <form onSubmit={(e) => void onSubmit(e)} data-testid="plan-form">
       <Stack gap="md">
         <Paper withBorder p="md" radius="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -132,7 +137,7 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
               description={t('plan.form.fromHint', { date: f.longDay(view.earliest_from) })}
               min={view.earliest_from}
               value={values.effective_from}
-              onChange={(e) => setValues((v) => ({ ...v, effective_from: e.currentTarget.value }))}
+              onChange={(e) => form.setValue('effective_from', e.currentTarget.value)}
               error={bad('effective_from')}
               data-testid="plan-form-from"
             />
@@ -140,7 +145,7 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
               label={t('plan.form.note')}
               value={values.note}
               maxLength={500}
-              onChange={(e) => setValues((v) => ({ ...v, note: e.currentTarget.value }))}
+              onChange={(e) => form.setValue('note', e.currentTarget.value)}
               data-testid="plan-form-note"
             />
           </SimpleGrid>
@@ -180,7 +185,7 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
               label={t('params.MTA_RATE')}
               description={t('plan.form.mtaHint')}
               value={values.mtaRates}
-              onChange={(e) => setValues((v) => ({ ...v, mtaRates: e.currentTarget.value }))}
+              onChange={(e) => form.setValue('mtaRates', e.currentTarget.value)}
               error={bad('params.MTA_RATE')}
             />
             <Select
