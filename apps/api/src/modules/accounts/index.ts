@@ -10,6 +10,7 @@ export { consentRoutes } from './consents/routes';
 export { countByState as messageCounts } from './messages/repository';
 export { deliverMessages } from './messages/service';
 export { messagesQueued, onMessagesQueued } from './messages/signal';
+export { staffMessageRoutes } from './messages/staff-routes';
 export { dispatchNotifications } from './notifications/dispatch';
 export { type NotificationText, notify } from './notifications/notify';
 export { notificationRoutes } from './notifications/routes';

@@ -1,13 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OtpTransaction } from '@portal/contracts/identity';
+import type { StaffMessagePage } from '@portal/contracts/outbox';
 import { messageDeliveryJob } from '../../../src/jobs/message-jobs';
 import { startScheduler, type Scheduler } from '../../../src/jobs/scheduler';
 import { deliverMessages, messagesQueued } from '../../../src/modules/accounts';
 import { NOTICES, notify } from '../../../src/modules/accounts/notifications/notify';
 import { queueMessages } from '../../../src/modules/accounts/messages/service';
 import { appToken, call, createTestApp, type TestApp } from '../../helpers/app';
-import { expectData } from '../../helpers/expect';
-import { register, seedSponsor } from '../../helpers/fixtures';
+import { expectData, expectError, expectIso } from '../../helpers/expect';
+import { login, register, seedSponsor } from '../../helpers/fixtures';
+import { staffToken } from '../../helpers/shop';
 import { startSmsGateway, type SmsGateway } from '../../helpers/sms-gateway';
 import { parseMail, startSmtp, type SmtpCatcher } from '../../helpers/smtp';
 
@@ -266,6 +268,48 @@ describe('a message that keeps failing', () => {
       await call(t.app, 'GET', `/member/v1/otp-transactions/${otp.id}`, { token }),
     );
     expect(status.delivery).toBe('failed');
+
+    // Staff see it, and why; the code it carried is not shown.
+    const staff = (await staffToken(t)).token;
+    const page = expectData<StaffMessagePage>(
+      await call(t.app, 'GET', '/staff/v1/messages?state=failed&channel=sms', { token: staff }),
+    );
+    const shown = page.items.find((i) => i.to === m.user.mobile)!;
+    expect(shown).toMatchObject({
+      channel: 'sms',
+      purpose: 'onboarding',
+      state: 'failed',
+      attempts: 3,
+      max_attempts: 3,
+      last_error: 'SMS relay answered 503: {"error":"gateway overloaded"} (after 3 tries)',
+      provider: null,
+      next_attempt_at: null,
+    });
+    expectIso(shown.failed_at);
+    expect(shown.text).toMatch(new RegExp(`^รหัส OTP •{6} \\(Ref: ${otp.ref_code}\\)`));
+    expect(page.counts.failed).toBeGreaterThanOrEqual(1);
+    expect(page.items.every((i) => i.state === 'failed' && i.channel === 'sms')).toBe(true);
+    const byNumber = expectData<StaffMessagePage>(
+      await call(t.app, 'GET', `/staff/v1/messages?q=${m.user.mobile.slice(2)}`, { token: staff }),
+    );
+    expect(byNumber.items.map((i) => i.id)).toEqual([shown.id]);
+    expect(
+      expectData<StaffMessagePage>(
+        await call(t.app, 'GET', '/staff/v1/messages?state=sent', { token: staff }),
+      ).items,
+    ).toEqual([]);
+    // Members do not.
+    const member = await login(t.app, m.user.email);
+    expectError(
+      await call(t.app, 'GET', '/staff/v1/messages', { token: member.access_token }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await call(t.app, 'GET', '/staff/v1/messages?state=lost', { token: staff }),
+      422,
+      'VALIDATION_ERROR',
+    );
   }, 30_000);
 
   it('when the gateway refuses the request itself (400) then the message fails at the first try', async () => {
@@ -355,5 +399,26 @@ describe('delivered once', () => {
     expect(row).toMatchObject({ state: 'failed', last_error: 'expired before it could be sent', code: null });
     expect(row!.body).toBe('รหัส OTP ••••••');
     expect(gateway.received.some((r) => r.to === '0899999991')).toBe(false);
+  });
+
+  it('when a message still waits (nothing delivers it here) then staff see its words without the live code', async () => {
+    await queueMessages(t.database.db, t.app.ctx.config, [
+      {
+        channel: 'sms',
+        purpose: 'change-mobile',
+        to: '0812345671',
+        language: 'en',
+        text: 'OTP 654321 (Ref: ABCD) to change your mobile number.',
+        code: '654321',
+      },
+    ]);
+    const staff = (await staffToken(t)).token;
+    const page = expectData<StaffMessagePage>(
+      await call(t.app, 'GET', '/staff/v1/messages?q=0812345671', { token: staff }),
+    );
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ state: 'queued', language: 'en', attempts: 0 });
+    expect(page.items[0]!.text).toBe('OTP •••••• (Ref: ABCD) to change your mobile number.');
+    expectIso(page.items[0]!.next_attempt_at);
   });
 });
