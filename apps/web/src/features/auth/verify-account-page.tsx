@@ -8,9 +8,10 @@ import { ApiError } from '../../lib/http/errors';
 import { useDescribeError } from '../../lib/i18n/messages';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useRequestOtp, useVerifyOtp } from './api/otp';
+import { useOtpStatus, useRequestOtp, useVerifyOtp } from './api/otp';
 import { AuthHeading } from './components/auth-heading';
 import { CodeEntry } from './components/code-entry';
+import { DeliveryNotice } from './components/delivery-notice';
 import { ResendButton, resendTime } from './components/resend-button';
 import { VerifiedCheck } from './components/verified-check';
 
@@ -82,11 +83,16 @@ function MobileCode({ mobile, id, refCode }: { mobile: string; id: string; refCo
   );
   const verify = useVerifyOtp();
   const resend = useRequestOtp();
+  const status = useOtpStatus(id);
   const error = verify.error ?? resend.error;
 
   return (
     <>
       <AuthHeading title={t('verifyAccount.title')}>{t('code.sentTo', { to: mobile })}</AuthHeading>
+      <DeliveryNotice
+        tx={status.data}
+        otherWay={{ to: paths.auth.resendVerifyCode.href(), label: t('code.delivery.useEmail') }}
+      />
       <CodeEntry
         refCode={refCode}
         pending={verify.isPending}

@@ -7,11 +7,12 @@ import { ApiError } from '../../lib/http/errors';
 import { useDescribeError } from '../../lib/i18n/messages';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useRequestOtp, useVerifyOtp } from './api/otp';
+import { useOtpStatus, useRequestOtp, useVerifyOtp } from './api/otp';
 import { useCheckResetCode, useRequestPasswordReset, useResetTicket } from './api/password-reset';
 import { AuthHeading } from './components/auth-heading';
 import { AuthResult } from './components/auth-result';
 import { CodeEntry } from './components/code-entry';
+import { DeliveryNotice } from './components/delivery-notice';
 import { ResendButton, resendTime } from './components/resend-button';
 import { rememberResetEmail, resetEmailFor } from './reset-email';
 
@@ -52,6 +53,7 @@ function RegisterCode() {
   );
   const verify = useVerifyOtp();
   const resend = useRequestOtp();
+  const status = useOtpStatus(id && ref && username ? id : '');
 
   if (!id || !ref || !username) {
     return <AuthResult kind="error" title={t('code.badLink')} actions={<LoginButton />} />;
@@ -69,6 +71,10 @@ function RegisterCode() {
   return (
     <>
       <AuthHeading title={t('code.title')}>{t('code.sentTo', { to: username })}</AuthHeading>
+      <DeliveryNotice
+        tx={status.data}
+        otherWay={{ to: paths.auth.login.href(), label: t('code.delivery.signInForEmail') }}
+      />
       <CodeEntry
         refCode={ref}
         pending={verify.isPending}

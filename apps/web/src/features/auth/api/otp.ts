@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { OtpTransaction, OtpVerifyResult } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
 
@@ -38,4 +38,28 @@ export function verifyOtp({ id, username, code, refCode }: OtpVerification): Pro
 
 export function useVerifyOtp() {
   return useMutation({ mutationFn: verifyOtp });
+}
+
+/** How often the code screen asks whether the SMS or e-mail went out, while it is on its way. */
+export const DELIVERY_POLL_MS = 2_000;
+
+/**
+ * GET /v1/otp-transactions/{id}: where the code's SMS or e-mail stands (`delivery`). Asked again
+ * every two seconds while it is pending or retrying, until the code expires.
+ */
+export const otpStatusQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['otp-transaction', id],
+    queryFn: ({ signal }) =>
+      apiRequest<OtpTransaction>(`/v1/otp-transactions/${encodeURIComponent(id)}`, { auth: 'app', signal }),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const tx = query.state.data;
+      if (tx && Date.parse(tx.expires_at) < Date.now()) return false;
+      return !tx || tx.delivery === 'pending' || tx.delivery === 'retrying' ? DELIVERY_POLL_MS : false;
+    },
+  });
+
+export function useOtpStatus(id: string) {
+  return useQuery({ ...otpStatusQuery(id), enabled: id !== '' });
 }
