@@ -96,6 +96,9 @@ export type DownlineSummary = z.infer<typeof downlineSummarySchema>;
 export const emptySlotSchema = z.object({
   upline_member_id: int,
   upline_member_code: z.string(),
+  /** the upline's name, so a slot is named by name and code (issue 23) */
+  upline_first_name: z.string(),
+  upline_last_name: z.string(),
   position: side,
   /** levels below the member the slot list was asked for */
   level: int,

@@ -10,6 +10,8 @@ let topToken: string;
 /** left child L and right child R of the top, and L's left child LL */
 const ids: Record<'L' | 'R' | 'LL', number> = { L: 0, R: 0, LL: 0 };
 let lEmail = '';
+/** R's invitation: members R referred wait in the top's list without changing the top's own counts */
+let rInvitation = '';
 let waiting: Awaited<ReturnType<typeof waitingMember>>;
 let outsider: Awaited<ReturnType<typeof seedTop>>;
 
@@ -28,6 +30,7 @@ beforeAll(async () => {
   expectData(await place(t.app, topToken, ll.memberId, l.memberId, 'left'), 201);
   Object.assign(ids, { L: l.memberId, R: r.memberId, LL: ll.memberId });
   lEmail = l.body.email;
+  rInvitation = r.user.invitation_code;
   waiting = await waitingMember(t.app, t.database.db, ll.user.invitation_code, { first_name: 'รอวาง' });
   outsider = await seedTop(t.database.db);
 });
@@ -137,6 +140,48 @@ describe('members waiting to be placed', () => {
     );
     expect(theirs.items.map((m: { id: number }) => m.id)).not.toContain(waiting.memberId);
   });
+
+  it('when a waiting member is suspended or expired then they are never offered, and placing them is refused', async () => {
+    const suspended = await waitingMember(t.app, t.database.db, rInvitation, {
+      first_name: 'ระงับรอวาง',
+    });
+    const expired = await waitingMember(t.app, t.database.db, rInvitation, {
+      first_name: 'หมดอายุรอวาง',
+    });
+    const fresh = await waitingMember(t.app, t.database.db, rInvitation, {
+      first_name: 'ใหม่รอวาง',
+    });
+    await t.database.pool.query(
+      `insert into suspension_entries (member_id, period, status, message, message_th) values ($1, 'suspended', 'active', 'x', 'x')`,
+      [suspended.memberId],
+    );
+    await t.database.pool.query(`update members set expiry_date = date '2020-01-31' where id = $1`, [
+      expired.memberId,
+    ]);
+    const offered = expectData(await net(t.app, 'GET', '/member/search_new_member?per_page=100', topToken));
+    const offeredIds = offered.items.map((m: { id: number }) => m.id);
+    // a new member without a package has no expiry date yet: offered
+    expect(offeredIds).toContain(fresh.memberId);
+    expect(offeredIds).not.toContain(suspended.memberId);
+    expect(offeredIds).not.toContain(expired.memberId);
+    expect(offered.pagination.total).toBe(offeredIds.length);
+    for (const member of [suspended, expired]) {
+      expectError(await place(t.app, topToken, member.memberId, ids.R, 'left'), 422, 'VALIDATION_ERROR');
+    }
+    const { rows } = await t.database.pool.query(
+      `select count(*)::int as n from members where id = any($1) and depth is not null`,
+      [[suspended.memberId, expired.memberId]],
+    );
+    expect(rows[0].n).toBe(0);
+    // Lifted: the suspension's newest entry cancelled, the member is offered again.
+    await t.database.pool.query(
+      `insert into suspension_entries (member_id, period, status, message, message_th, created_at)
+       values ($1, 'cancelled', 'cancelled', 'x', 'x', now() + interval '1 second')`,
+      [suspended.memberId],
+    );
+    const again = expectData(await net(t.app, 'GET', '/member/search_new_member?per_page=100', topToken));
+    expect(again.items.map((m: { id: number }) => m.id)).toContain(suspended.memberId);
+  });
 });
 
 describe('summary and slot choices', () => {
@@ -178,7 +223,16 @@ describe('summary and slot choices', () => {
       ),
     );
     expect(c.upline.id).toBe(top.member.id);
-    expect(c.slots[0]).toMatchObject({ upline_member_id: ids.L, position: 'right', level: 2 });
+    expect(c.slots[0]).toMatchObject({
+      upline_member_id: ids.L,
+      upline_first_name: 'ลูกซ้าย',
+      position: 'right',
+      level: 2,
+    });
+    expect(typeof c.slots[0].upline_last_name).toBe('string');
+    // every slot and quick choice names its upline, not only by code
+    for (const s of [...c.slots, ...Object.values(c.quick)])
+      expect((s as { upline_first_name: string }).upline_first_name).not.toBe('');
     expect(c.quick.extreme_left).toMatchObject({ upline_member_id: ids.LL, position: 'left' });
     expect(c.quick.extreme_right).toMatchObject({ upline_member_id: ids.R, position: 'right' });
     // my right leg (1) is weaker than my left (2): its bottom right slot

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type {
   DownlineNode,
   DownlineSearchHit,
@@ -113,19 +113,28 @@ export async function extremeSlot(
   side: Side,
   baseDepth: number,
 ): Promise<EmptySlot | null> {
-  const { rows } = await db.execute<{ id: number; member_code: string; depth: number }>(sql`
+  const { rows } = await db.execute<{
+    id: number;
+    member_code: string;
+    depth: number;
+    first_name: string;
+    last_name: string;
+  }>(sql`
     with recursive walk(id) as (
       select ${start}::bigint
       union all
       select c.id from walk join members c on c.placement_parent_id = walk.id and c.side = ${side}
     )
-    select m.id, m.member_code, m.depth from walk join members m on m.id = walk.id
+    select m.id, m.member_code, m.depth, u.first_name, u.last_name
+    from walk join members m on m.id = walk.id join users u on u.id = m.user_id
     order by m.depth desc limit 1`);
   const last = rows[0];
   return last
     ? {
         upline_member_id: last.id,
         upline_member_code: last.member_code,
+        upline_first_name: last.first_name,
+        upline_last_name: last.last_name,
         position: side,
         level: last.depth - baseDepth + 1,
       }
@@ -142,6 +151,8 @@ export async function emptySlots(
   const { rows } = await db.execute<{
     id: number;
     member_code: string;
+    first_name: string;
+    last_name: string;
     level: number;
     has_left: boolean;
     has_right: boolean;
@@ -151,26 +162,22 @@ export async function emptySlots(
       union all
       select c.id, t.level + 1 from t join members c on c.placement_parent_id = t.id where t.level < ${levels - 1}
     )
-    select m.id, m.member_code, t.level, m.left_team > 0 as has_left, m.right_team > 0 as has_right
-    from t join members m on m.id = t.id
+    select m.id, m.member_code, u.first_name, u.last_name, t.level,
+      m.left_team > 0 as has_left, m.right_team > 0 as has_right
+    from t join members m on m.id = t.id join users u on u.id = m.user_id
     where m.left_team = 0 or m.right_team = 0
     order by t.level, m.id limit ${limit}`);
   const out: EmptySlot[] = [];
   for (const r of rows) {
-    if (!r.has_left)
-      out.push({
-        upline_member_id: r.id,
-        upline_member_code: r.member_code,
-        position: 'left',
-        level: r.level + 1,
-      });
-    if (!r.has_right)
-      out.push({
-        upline_member_id: r.id,
-        upline_member_code: r.member_code,
-        position: 'right',
-        level: r.level + 1,
-      });
+    const upline = {
+      upline_member_id: r.id,
+      upline_member_code: r.member_code,
+      upline_first_name: r.first_name,
+      upline_last_name: r.last_name,
+      level: r.level + 1,
+    };
+    if (!r.has_left) out.push({ ...upline, position: 'left' });
+    if (!r.has_right) out.push({ ...upline, position: 'right' });
   }
   return out.slice(0, limit);
 }
@@ -343,10 +350,21 @@ export async function summaryRow(db: Db | Tx, userId: number): Promise<SummaryRo
   return rows[0] ?? null;
 }
 
-/** Registered, not yet placed, referred by `memberId` or their downline; newest first, a page. */
+/**
+ * SQL: a waiting member `m` may be placed today: not suspended, and not expired (an expiry date that
+ * has passed; a new member has none until their first package).
+ */
+export const placeableSql = (m: SQL, today: string) =>
+  sql`(not ${suspendedNowSql(sql`${m}.id`)} and (${m}.expiry_date is null or ${m}.expiry_date >= ${today}::date))`;
+
+/**
+ * Registered, not yet placed, referred by `memberId` or their downline, and placeable today (never
+ * a suspended or expired member); newest first, a page.
+ */
 export async function placeableMembers(
   db: Db | Tx,
   memberId: number,
+  today: string,
   q: string | undefined,
   page: number,
   perPage: number,
@@ -359,6 +377,7 @@ export async function placeableMembers(
     select ${BRIEF_COLUMNS}, u.email, u.mobile, m.created_at, m.referrer_member_id, count(*) over ()::int as total
     from members m join users u on u.id = m.user_id
     where m.depth is null and m.referrer_member_id is not null and u.deleted_at is null and u.is_active
+      and ${placeableSql(sql`m`, today)}
       and (m.referrer_member_id = ${memberId} or member_in_downline(${memberId}, m.referrer_member_id))
       and (${term}::text is null or u.search_text like ${term} or m.member_code like ${code})
     order by m.created_at desc, m.id desc

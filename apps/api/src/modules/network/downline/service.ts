@@ -107,7 +107,8 @@ export async function membersToPlace(
   p: { q?: string; page: number; per_page: number },
 ): Promise<Page<PlaceableMember>> {
   const m = await placingMember(ctx.db, userId);
-  const { items, total } = await placeableMembers(ctx.db, m.id, p.q, p.page, p.per_page);
+  const today = (await businessNow(ctx.db, ctx.config)).date;
+  const { items, total } = await placeableMembers(ctx.db, m.id, today, p.q, p.page, p.per_page);
   return paged(items, total, p.page, p.per_page);
 }
 
@@ -131,7 +132,14 @@ export async function slotChoices(ctx: Ctx, userId: number, uplineId?: number): 
       extreme_right: await extremeSlot(ctx.db, upline.id, 'right', upline.depth),
       weaker_leg: weakerStart
         ? await extremeSlot(ctx.db, weakerStart, weakerSide, upline.depth)
-        : { upline_member_id: m.id, upline_member_code: m.member_code, position: weakerSide, level: 1 },
+        : {
+            upline_member_id: m.id,
+            upline_member_code: m.member_code,
+            upline_first_name: m.first_name,
+            upline_last_name: m.last_name,
+            position: weakerSide,
+            level: 1,
+          },
     },
   };
 }

@@ -3,7 +3,9 @@ import type { PlacementResult, Side } from '@portal/contracts/network';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { accountOpenSql, suspendedNowSql } from '../../../compensation/standing';
+import { businessNow } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
+import { placeableSql } from '../downline/repository';
 import { findMember, type MemberRow } from '../members/repository';
 import { pgError, UNIQUE_VIOLATION } from '../../../lib/sql';
 
@@ -56,7 +58,7 @@ interface PlacementFacts {
 }
 
 /** Everything placement must know, in one round trip (placement is CPU-bound on small machines). */
-async function placementFacts(db: Db, userId: number, uplineId: number, memberId: number) {
+async function placementFacts(db: Db, userId: number, uplineId: number, memberId: number, today: string) {
   const { rows } = await db.execute<PlacementFacts & Record<string, unknown>>(sql`
     with me as (
       select m.id, m.depth, ${accountOpenSql(sql`m`, sql`u`)} as active, ${suspendedNowSql(sql`m.id`)} as suspended
@@ -70,6 +72,7 @@ async function placementFacts(db: Db, userId: number, uplineId: number, memberId
       select m.id, m.user_id, m.member_code, u.first_name, u.last_name, u.avatar_thumbnail, u.gender, m.depth,
         m.referrer_member_id
       from members m join users u on u.id = m.user_id where m.id = ${memberId} and u.deleted_at is null and u.is_active
+        and ${placeableSql(sql`m`, today)}
     )
     select me.id as me_id, me.depth as me_depth, coalesce(me.active, false) as me_active, coalesce(me.suspended, false) as me_suspended,
       up.id as upline_id, up.user_id as upline_user_id, up.member_code as upline_code, up.first_name as upline_first,
@@ -101,7 +104,9 @@ export async function placeMember(
   // Checks first, outside any lock: placed members never move, so what they establish (the upline
   // is in my downline, the member is mine to place) still holds when the writes run. What can
   // change meanwhile (the slot, the member still waiting) is enforced by the writes themselves.
-  const f = await placementFacts(ctx.db, userId, p.uplineId, p.memberId);
+  // A suspended or expired member is never placed (nor offered: search_new_member).
+  const today = (await businessNow(ctx.db, ctx.config)).date;
+  const f = await placementFacts(ctx.db, userId, p.uplineId, p.memberId, today);
   if (f.me_id === null) throw new AppError(404, 'NOT_FOUND_DATA', 'Not found data');
   if (!f.me_active) throw new AppError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
   if (f.me_suspended) throw new AppError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended');
