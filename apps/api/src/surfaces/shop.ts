@@ -9,8 +9,9 @@ import {
   communityRoutes,
   shopSessionRoutes,
   taxRoutes,
+  saleDocumentRoutes,
 } from '../modules/shop';
-/** The shop service of the specification, mounted at /shop: catalog, cart, orders, community shops, tax documents, the shop's session. */
+/** The shop service of the specification, mounted at /shop: catalog, cart, orders, community shops, tax documents, sale documents, the shop's session. */
 export const shopSurface =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -22,5 +23,6 @@ export const shopSurface =
     await app.register(orderRoutes(ctx));
     await app.register(communityRoutes(ctx));
     await app.register(taxRoutes(ctx));
+    await app.register(saleDocumentRoutes(ctx));
     await app.register(shopSessionRoutes(ctx));
   };

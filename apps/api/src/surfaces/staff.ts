@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { staffMessageRoutes } from '../modules/accounts';
 import { staffKycRoutes } from '../modules/profile';
-import { staffProductRoutes, staffOrderRoutes, staffTaxRoutes } from '../modules/shop';
+import {
+  staffProductRoutes,
+  staffOrderRoutes,
+  staffSaleDocumentRoutes,
+  staffTaxRoutes,
+} from '../modules/shop';
 import {
   staffClosingRoutes,
   staffPayoutRoutes,
@@ -26,6 +31,7 @@ export const staffSurface =
     await app.register(staffProductRoutes(ctx));
     await app.register(staffOrderRoutes(ctx));
     await app.register(staffTaxRoutes(ctx));
+    await app.register(staffSaleDocumentRoutes(ctx));
     await app.register(staffClosingRoutes(ctx));
     await app.register(staffPayoutRoutes(ctx));
     await app.register(staffPlanRoutes(ctx));

@@ -27,6 +27,10 @@ const FILE_ROUTES: Record<string, string> = {
   'GET /staff/v1/orders/{number}/credit-note.pdf': "staff print an order's credit note (a PDF)",
   'GET /staff/v1/reports/sales-tax.csv': "a month's sales tax report (CSV)",
   'GET /staff/v1/reports/sales-tax.xlsx': "a month's sales tax report (XLSX)",
+  'GET /shop/v1/orders/{number}/sale-document.pdf':
+    "a community-shop sale's sale document (a PDF), for its guest",
+  'GET /staff/v1/orders/{number}/sale-document.pdf':
+    "staff print a community-shop sale's sale document (a PDF)",
 };
 
 interface Operation {
