@@ -8,5 +8,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: [],
+    // A component test renders Mantine in jsdom and waits for states; on a busy two-core machine the
+    // first render of a large form alone took over vitest's 5 s default (CI must not depend on speed).
+    testTimeout: 30_000,
   },
 });
