@@ -48,6 +48,14 @@ export function answerText(res: LightMyRequestResponse): string {
   return res.body.replace(/,"request_id":"[^"]*"/, '');
 }
 
+/** An answer's parsed body without its request id, for the same checks on whole answers. */
+export function answerJson(res: { json(): unknown }): unknown {
+  const body = res.json() as { status?: Record<string, unknown> } | null;
+  if (!body?.status || !('request_id' in body.status)) return body;
+  const { request_id: _own, ...status } = body.status;
+  return { ...body, status };
+}
+
 /** A success envelope; returns `data`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function expectData<T = any>(res: LightMyRequestResponse, code = 200): T {
@@ -56,9 +64,14 @@ export function expectData<T = any>(res: LightMyRequestResponse, code = 200): T 
   return body.data;
 }
 
-/** An error envelope; returns its status (message, error_code, errors). */
+/**
+ * An error envelope; returns its status (message, error_code, errors) without the request id, which
+ * is each request's own (expectEnvelope checks it is the answer's X-Request-Id): two refusals that
+ * must be the same compare equal.
+ */
 export function expectError(res: LightMyRequestResponse, code: number, errorCode: ErrorCode): EnvelopeStatus {
-  return expectEnvelope(res, code, errorCode).status;
+  const { request_id: _own, ...status } = expectEnvelope(res, code, errorCode).status;
+  return status;
 }
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutBody, CheckoutResult, GuestCheckoutBody, Order } from '@portal/contracts/shop';
 import type { GuestQuoteBody, OrderQuote } from '@portal/contracts/shop-quote';
 import { appToken, createTestApp, type TestApp } from '../../helpers/app';
-import { expectData } from '../../helpers/expect';
+import { answerJson, expectData } from '../../helpers/expect';
 import {
   addProduct,
   addToCart,
@@ -261,7 +261,11 @@ describe('what the order refuses, the quote refuses with the same answer', () =>
     const q = await quoting();
     expect(await snapshot()).toEqual(before);
     const o = await ordering();
-    return { quote: { http: q.statusCode, body: q.json() }, order: { http: o.statusCode, body: o.json() } };
+    // (each answer has its own request id; the rest must be the same)
+    return {
+      quote: { http: q.statusCode, body: answerJson(q) },
+      order: { http: o.statusCode, body: answerJson(o) },
+    };
   };
 
   it("when a member's body breaks a rule (balances, part payment, package, stock, address, cart) then the quote answers the order's error", async () => {
