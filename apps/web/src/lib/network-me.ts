@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NetworkMember } from '@portal/contracts/network';
 import { apiRequest } from './http/client';
+import { queryKeys } from './query-keys';
 
 /**
  * GET /network/api/v1/me, the network's view of the signed-in member (franchise code, package,
@@ -12,7 +13,7 @@ import { apiRequest } from './http/client';
  */
 export const networkMeQuery = () =>
   queryOptions({
-    queryKey: ['network', 'me'] as const,
+    queryKey: queryKeys.network.me(),
     queryFn: ({ signal }) => apiRequest<NetworkMember>('/api/v1/me', { service: 'network', signal }),
     staleTime: 5 * 60_000,
   });

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/auth/use-session';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthResult } from './components/auth-result';
+import { queryKeys } from '../../lib/query-keys';
 
 /** /auth/Check: is the current access token still accepted? Asks the server without refreshing. */
 export default function CheckPage() {
@@ -15,7 +16,7 @@ export default function CheckPage() {
   useDocumentTitle(t('check.title'));
   const { accessToken } = useSession();
   const me = useQuery({
-    queryKey: ['token-check', accessToken],
+    queryKey: queryKeys.auth.tokenCheck(accessToken),
     queryFn: ({ signal }) => fetchMe({ signal, refreshOn401: false }),
     enabled: accessToken !== null,
     retry: false,

@@ -11,7 +11,7 @@ import { isApiError } from '../../lib/http/errors';
 import { paths } from '../../lib/paths';
 import { isLanguage } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useDownlineSummary } from './api/downline-summary';
+import { useDownlineSummary } from '../../lib/downline-summary';
 import { useDownlineTree } from './api/downline-tree';
 import { useNetworkMe } from '../../lib/network-me';
 import { MemberSearch } from './components/member-search';

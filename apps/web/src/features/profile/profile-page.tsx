@@ -7,7 +7,7 @@ import { useSession } from '../../lib/auth/use-session';
 import { paths, PROFILE_SECTIONS, type ProfileSectionId } from '../../lib/paths';
 import { isLanguage } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { PROFILE_KEY } from './api/keys';
+import { queryKeys } from '../../lib/query-keys';
 import { useKyc } from './api/kyc';
 import { useProfileMe } from './api/me';
 import { AddressSections } from './components/address-sections';
@@ -57,7 +57,7 @@ export default function ProfilePage() {
   useProfileMe();
   const hasMember = Boolean(user?.member);
   const kyc = useKyc(hasMember);
-  const loading = useIsFetching({ queryKey: PROFILE_KEY }) > 0;
+  const loading = useIsFetching({ queryKey: queryKeys.profile.all }) > 0;
   useScrollToHash(!loading && (!hasMember || kyc.data !== undefined || kyc.error !== null));
 
   if (!user) return null;

@@ -13,6 +13,7 @@ import { isLanguage } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { fetchReport } from './api/reports';
 import { useLabels } from './components/labels';
+import { queryKeys } from '../../lib/query-keys';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,7 +31,7 @@ export function StaffDropship() {
   const member = params.get('member') ?? '';
   const filter = UUID.test(member) ? member : undefined;
   const rows = useQuery({
-    queryKey: ['reports', 'staff-dropship', page, filter],
+    queryKey: queryKeys.reports.staffDropship(page, filter),
     queryFn: ({ signal }) =>
       fetchReport<Page<DropshipIncome>>(
         '/dropship_income',

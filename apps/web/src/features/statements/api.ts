@@ -12,12 +12,11 @@ import type {
 } from '@portal/contracts/statements';
 import { apiBlob, apiRequest } from '../../lib/http/client';
 import { saveBlob } from '../../lib/use-object-url';
-
-const KEY = ['statements'] as const;
+import { invalidate, queryKeys } from '../../lib/query-keys';
 
 export function useHoldLots(page: number) {
   return useQuery({
-    queryKey: [...KEY, 'hold', 'list', page],
+    queryKey: queryKeys.statements.holdLotPage(page),
     queryFn: ({ signal }) =>
       apiRequest<Page<HoldLotRow>>('/api/v1/hold_point', {
         service: 'network',
@@ -30,7 +29,7 @@ export function useHoldLots(page: number) {
 
 export function useHoldLot(lotId: number) {
   return useQuery({
-    queryKey: [...KEY, 'hold', 'lot', lotId],
+    queryKey: queryKeys.statements.holdLot(lotId),
     queryFn: ({ signal }) =>
       apiRequest<HoldLotDetail>(`/api/v1/hold_point/${lotId}`, { service: 'network', signal }),
     enabled: Number.isInteger(lotId) && lotId > 0,
@@ -48,15 +47,16 @@ export function useReleaseHold(lotId: number) {
         body,
       }),
     onSuccess: (result) => {
-      client.setQueryData([...KEY, 'hold', 'lot', lotId], result.lot);
-      void client.invalidateQueries({ queryKey: [...KEY, 'hold', 'list'] });
+      client.setQueryData(queryKeys.statements.holdLot(lotId), result.lot);
+      // The lots' list, and the points the released PV added to a team.
+      void invalidate(client, queryKeys.statements.holdLots(), queryKeys.reports.all);
     },
   });
 }
 
 export function useCanceledOrders(page: number, range: { from?: string; to?: string }) {
   return useQuery({
-    queryKey: [...KEY, 'canceled', page, range.from ?? '', range.to ?? ''],
+    queryKey: queryKeys.statements.canceled(page, range.from ?? '', range.to ?? ''),
     queryFn: ({ signal }) =>
       apiRequest<Page<CanceledOrderRow>>('/api/v1/report/canceled_order', {
         service: 'network',
@@ -69,7 +69,7 @@ export function useCanceledOrders(page: number, range: { from?: string; to?: str
 
 export function useStatementPeriods() {
   return useQuery({
-    queryKey: [...KEY, 'periods'],
+    queryKey: queryKeys.statements.periods(),
     queryFn: ({ signal }) =>
       apiRequest<StatementPeriods>('/api/v1/statement', { service: 'network', signal }),
   });
@@ -77,7 +77,7 @@ export function useStatementPeriods() {
 
 export function useMonthlyStatement(month: string | null) {
   return useQuery({
-    queryKey: [...KEY, 'month', month],
+    queryKey: queryKeys.statements.month(month ?? ''),
     queryFn: ({ signal }) =>
       apiRequest<MonthlyStatement>('/api/v1/statement/monthly', {
         service: 'network',
@@ -90,7 +90,7 @@ export function useMonthlyStatement(month: string | null) {
 
 export function useYearlyStatement(year: number | null) {
   return useQuery({
-    queryKey: [...KEY, 'year', year],
+    queryKey: queryKeys.statements.year(year ?? 0),
     queryFn: ({ signal }) =>
       apiRequest<YearlyStatement>('/api/v1/statement/yearly', {
         service: 'network',

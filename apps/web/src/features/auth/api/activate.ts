@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ActivationInfo } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function requestActivation(email: string): Promise<null> {
   return apiRequest<null>('/v1/activate/request', { method: 'POST', auth: 'app', body: { email } });
@@ -12,7 +13,7 @@ export function useRequestActivation() {
 
 export const activationQuery = (token: string) =>
   queryOptions({
-    queryKey: ['activate', token],
+    queryKey: queryKeys.auth.activation(token),
     queryFn: ({ signal }) =>
       apiRequest<ActivationInfo>('/v1/activate', { auth: 'app', query: { token }, signal }),
     retry: false,

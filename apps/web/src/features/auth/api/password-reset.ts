@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { PasswordResetCheck, PasswordResetTicket } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function requestPasswordReset(email: string): Promise<PasswordResetTicket> {
   return apiRequest<PasswordResetTicket>('/v1/password-reset/request', {
@@ -30,7 +31,7 @@ export function checkResetTicket(
 
 export const resetTicketQuery = (token: string) =>
   queryOptions({
-    queryKey: ['password-reset', token],
+    queryKey: queryKeys.auth.passwordReset(token),
     queryFn: ({ signal }) => checkResetTicket(token, undefined, signal),
     retry: false,
     staleTime: Infinity,

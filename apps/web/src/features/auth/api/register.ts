@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ReferrerInfo, RegisterBody, User } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function getReferrer(code: string, signal?: AbortSignal): Promise<ReferrerInfo> {
   return apiRequest<ReferrerInfo>(`/v1/user-by-ref/${encodeURIComponent(code)}`, { auth: 'app', signal });
@@ -8,7 +9,7 @@ export function getReferrer(code: string, signal?: AbortSignal): Promise<Referre
 
 export const referrerQuery = (code: string) =>
   queryOptions({
-    queryKey: ['user-by-ref', code],
+    queryKey: queryKeys.auth.referrer(code),
     queryFn: ({ signal }) => getReferrer(code, signal),
     staleTime: 5 * 60_000,
   });

@@ -4,56 +4,34 @@ import type { SummaryPoint, TitleHistory } from '@portal/contracts/reports';
 import type { TravelPoint } from '@portal/contracts/travel-report';
 import type { Wallet } from '@portal/contracts/wallet';
 import { apiRequest } from '../../../lib/http/client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { Period } from '../model/standing';
 
 /**
  * The dashboard's money and standing, from the member's report calls (network API,
- * /network/api/v1/report/...). Keys start with 'reports', so whatever refreshes the reports
- * refreshes these too.
+ * /network/api/v1/report/...). Each key is the report call's with its query, as the reports pages
+ * key the same call, so whatever refreshes the reports refreshes these too.
  */
-const KEY = ['reports', 'dashboard'] as const;
-
-const get = <T>(path: string, query: Record<string, string> = {}, signal?: AbortSignal) =>
-  apiRequest<T>(`/api/v1/report/${path}`, { service: 'network', query, signal });
+const report = <T>(name: string, query: Record<string, string> = {}) =>
+  queryOptions({
+    queryKey: queryKeys.reports.call(`report/${name}`, query),
+    queryFn: ({ signal }) => apiRequest<T>(`/api/v1/report/${name}`, { service: 'network', query, signal }),
+  });
 
 /** The travel report also answers today's business date, which the periods below count from. */
-export const travelQuery = () =>
-  queryOptions({
-    queryKey: [...KEY, 'travel'],
-    queryFn: ({ signal }) => get<TravelPoint>('travel_point', {}, signal),
-  });
+export const travelQuery = () => report<TravelPoint>('travel_point');
 
 /** Income waiting and paid in a period (none: all time). */
 export const incomeQuery = (period: Period | null) =>
-  queryOptions({
-    queryKey: [...KEY, 'income', period],
-    queryFn: ({ signal }) =>
-      get<IncomeSummary>(
-        'income_summary',
-        period ? { date_from: period.from, date_to: period.to } : {},
-        signal,
-      ),
-  });
+  report<IncomeSummary>('income_summary', period ? { date_from: period.from, date_to: period.to } : {});
 
-export const nextPayoutQuery = () =>
-  queryOptions({
-    queryKey: [...KEY, 'current'],
-    queryFn: ({ signal }) => get<IncomeCurrentSummary>('income_current_summary', {}, signal),
-  });
+export const nextPayoutQuery = () => report<IncomeCurrentSummary>('income_current_summary');
 
 /** Personal PV of the period, and the points per side now (last closing's carry plus today's). */
 export const pointsQuery = (period: Period) =>
-  queryOptions({
-    queryKey: [...KEY, 'points', period],
-    queryFn: ({ signal }) =>
-      get<SummaryPoint>('summary_point', { date_from: period.from, date_to: period.to }, signal),
-  });
+  report<SummaryPoint>('summary_point', { date_from: period.from, date_to: period.to });
 
-export const titleQuery = () =>
-  queryOptions({
-    queryKey: [...KEY, 'title'],
-    queryFn: ({ signal }) => get<TitleHistory>('business_title/history', { per_page: '1' }, signal),
-  });
+export const titleQuery = () => report<TitleHistory>('business_title/history', { per_page: '1' });
 
 export const useTravel = () => useQuery(travelQuery());
 export const useIncome = (period: Period | null, enabled = true) =>
@@ -63,7 +41,7 @@ export const useNextPayout = () => useQuery(nextPayoutQuery());
 /** Why the next payout would be held (the wallet's own computation: KYC, no bank, suspended, minimum). */
 export const nextPayoutHoldQuery = () =>
   queryOptions({
-    queryKey: [...KEY, 'next-payout-hold'],
+    queryKey: queryKeys.wallet.figures(),
     queryFn: ({ signal }) => apiRequest<Wallet>('/api/v1/wallet', { service: 'network', signal }),
     select: (w: Wallet) => w.next_payout.held_reason,
   });

@@ -2,12 +2,11 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/envelope';
 import type { Notification, UnreadCount } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
-
-const KEY = ['notifications'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const notificationsQuery = (page: number) =>
   queryOptions({
-    queryKey: [...KEY, 'list', page],
+    queryKey: queryKeys.notifications.page(page),
     queryFn: ({ signal }) =>
       apiRequest<Page<Notification>>('/v1/me/notifications', {
         query: { page, per_page: DEFAULT_PER_PAGE },
@@ -25,7 +24,7 @@ export const UNREAD_POLL_MS = 60_000;
 
 export const unreadCountQuery = () =>
   queryOptions({
-    queryKey: [...KEY, 'unread-count'],
+    queryKey: queryKeys.notifications.unread(),
     queryFn: ({ signal }) => apiRequest<UnreadCount>('/v1/me/notifications/unread-count', { signal }),
     refetchInterval: UNREAD_POLL_MS,
   });
@@ -36,7 +35,7 @@ export function useUnreadCount() {
 
 function useInvalidateNotifications() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
 }
 
 export function useMarkRead() {

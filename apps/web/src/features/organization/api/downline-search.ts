@@ -2,13 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Page } from '@portal/contracts/envelope';
 import type { DownlineSearchHit } from '@portal/contracts/network';
 import { apiRequest } from '../../../lib/http/client';
-import { NETWORK_KEY } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const DOWNLINE_SEARCH_SIZE = 8;
 
 export const downlineSearchQuery = (q: string) =>
   queryOptions({
-    queryKey: [...NETWORK_KEY, 'downline-search', q],
+    queryKey: queryKeys.network.search(q),
     queryFn: ({ signal }) =>
       apiRequest<Page<DownlineSearchHit>>('/api/v1/member_downline/search', {
         service: 'network',

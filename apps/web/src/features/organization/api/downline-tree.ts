@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_DOWNLINE_DEPTH, type DownlineTree } from '@portal/contracts/network';
 import { apiRequest } from '../../../lib/http/client';
-import { NETWORK_KEY } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Marks when tree data arrives; the page measures from here to the drawn tree (a bar of
@@ -11,7 +11,7 @@ export const TREE_DATA_MARK = 'org-tree-data';
 
 export const downlineTreeQuery = (memberId: number, depth: number = DEFAULT_DOWNLINE_DEPTH) =>
   queryOptions({
-    queryKey: [...NETWORK_KEY, 'tree', memberId, depth],
+    queryKey: queryKeys.network.tree(memberId, depth),
     queryFn: async ({ signal }) => {
       const tree = await apiRequest<DownlineTree>(`/api/v1/member_downline/${memberId}`, {
         service: 'network',

@@ -2,12 +2,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/envelope';
 import type { PlaceableMember } from '@portal/contracts/network';
 import { apiRequest } from '../../../lib/http/client';
-import { NETWORK_KEY } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Members waiting to be placed: registered, not placed, referred by me or my downline. */
 export const newMembersQuery = (q: string, page: number) =>
   queryOptions({
-    queryKey: [...NETWORK_KEY, 'new-members', q, page],
+    queryKey: queryKeys.network.newMembers(q, page),
     queryFn: ({ signal }) =>
       apiRequest<Page<PlaceableMember>>('/api/v1/member/search_new_member', {
         service: 'network',

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlacementBody, PlacementResult } from '@portal/contracts/network';
 import { apiRequest } from '../../../lib/http/client';
-import { NETWORK_KEY } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function placeMember(body: PlacementBody) {
   return apiRequest<PlacementResult>('/api/v1/member_downline', { service: 'network', method: 'POST', body });
@@ -15,6 +15,6 @@ export function usePlaceMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeMember,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: NETWORK_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.network.all }),
   });
 }

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SlotChoices } from '@portal/contracts/network';
 import { apiRequest } from '../../../lib/http/client';
-import { NETWORK_KEY } from './keys';
-
-export const SLOTS_KEY = [...NETWORK_KEY, 'slots'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Empty slots under an upline (nearest first) and the quick choices. */
 export const slotChoicesQuery = (uplineId: number) =>
   queryOptions({
-    queryKey: [...SLOTS_KEY, uplineId],
+    queryKey: queryKeys.network.slots(uplineId),
     queryFn: ({ signal }) =>
       apiRequest<SlotChoices>('/api/v1/member_downline/below_postion_member_id', {
         service: 'network',

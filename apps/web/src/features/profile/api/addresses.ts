@@ -1,27 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address, AddressBody } from '@portal/contracts/profile';
-import { MAX_ADDRESSES } from '@portal/contracts/profile';
 import { apiRequest } from '../../../lib/http/client';
-import { PROFILE_KEY } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
-const KEY = [...PROFILE_KEY, 'addresses'] as const;
-
-/** Home and shipping addresses in one list (a member keeps at most 20). */
-export const addressesQuery = () =>
-  queryOptions({
-    queryKey: KEY,
-    queryFn: ({ signal }) =>
-      apiRequest<Page<Address>>('/v1/me/addresses', { query: { per_page: MAX_ADDRESSES }, signal }),
-  });
-
-export function useAddresses(enabled = true) {
-  return useQuery({ ...addressesQuery(), enabled });
-}
-
+/** The address list (read in lib/addresses.ts, the checkout's too) and the KYC checklist it may complete. */
 function useInvalidateProfile() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.profile.all });
 }
 
 export function useSaveAddress() {

@@ -5,14 +5,12 @@ import type { Page } from '@portal/contracts/envelope';
 import type { BankAccount, BankAccountBody } from '@portal/contracts/profile';
 import { MAX_BANK_ACCOUNTS } from '@portal/contracts/profile';
 import { apiRequest } from '../../../lib/http/client';
-import { PROFILE_KEY } from './keys';
-
-const KEY = [...PROFILE_KEY, 'banks'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The 21 banks; the contracts' copy shows at once while the server's list loads. */
 export const banksQuery = () =>
   queryOptions({
-    queryKey: ['banks'],
+    queryKey: queryKeys.reference.banks(),
     queryFn: ({ signal }) => apiRequest<Bank[]>('/v1/banks', { signal }),
     placeholderData: [...BANKS],
     staleTime: 60 * 60_000,
@@ -24,7 +22,7 @@ export function useBanks() {
 
 export const bankAccountsQuery = () =>
   queryOptions({
-    queryKey: KEY,
+    queryKey: queryKeys.profile.banks(),
     queryFn: ({ signal }) =>
       apiRequest<Page<BankAccount>>('/v1/me/banks', { query: { per_page: MAX_BANK_ACCOUNTS }, signal }),
   });
@@ -35,7 +33,7 @@ export function useBankAccounts(enabled = true) {
 
 function useInvalidateProfile() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.profile.all });
 }
 
 export function useSaveBankAccount() {

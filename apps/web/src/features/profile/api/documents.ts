@@ -4,13 +4,11 @@ import type { DocumentType, MemberDocument } from '@portal/contracts/profile';
 import { MAX_DOCUMENTS } from '@portal/contracts/profile';
 import { apiBlob, apiRequest, apiUpload } from '../../../lib/http/client';
 import type { ProgressListener } from '../../../lib/http/transfer';
-import { PROFILE_KEY } from './keys';
-
-const KEY = [...PROFILE_KEY, 'documents'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const documentsQuery = () =>
   queryOptions({
-    queryKey: KEY,
+    queryKey: queryKeys.profile.documents(),
     queryFn: ({ signal }) =>
       apiRequest<Page<MemberDocument>>('/v1/me/documents', { query: { per_page: MAX_DOCUMENTS }, signal }),
   });
@@ -48,7 +46,7 @@ export function replaceDocument(
 
 function useInvalidateProfile() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.profile.all });
 }
 
 export function useUploadDocument() {
@@ -76,7 +74,7 @@ export function useDeleteDocument() {
 /** The stored file (bearer token required), keyed by its update time so a replaced file reloads. */
 export const documentFileQuery = (doc: Pick<MemberDocument, 'id' | 'updated_at'>) =>
   queryOptions({
-    queryKey: ['document-file', 'member', doc.id, doc.updated_at],
+    queryKey: queryKeys.documentFile('member', doc.id, doc.updated_at),
     queryFn: ({ signal }) => apiBlob(`/v1/me/documents/${doc.id}/file`, { signal }),
     staleTime: Infinity,
     gcTime: 60_000,

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KycOverview } from '@portal/contracts/kyc';
 import { apiRequest } from '../../../lib/http/client';
-import { PROFILE_KEY } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const kycQuery = () =>
   queryOptions({
-    queryKey: [...PROFILE_KEY, 'kyc'],
+    queryKey: queryKeys.profile.kyc(),
     queryFn: ({ signal }) => apiRequest<KycOverview>('/v1/me/kyc', { signal }),
   });
 
@@ -24,9 +24,9 @@ export function useSubmitKyc() {
     mutationFn: submitKyc,
     onSuccess: (overview) => {
       queryClient.setQueryData(kycQuery().queryKey, overview);
-      void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile.all });
       // The network's copy of the KYC status (profile facts, organization) follows.
-      void queryClient.invalidateQueries({ queryKey: ['network', 'me'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.network.me() });
     },
   });
 }

@@ -4,7 +4,7 @@ import type { UpdateProfileBody } from '@portal/contracts/profile';
 import { fetchMe } from '../../../lib/auth/session';
 import { sessionStore } from '../../../lib/auth/session-store';
 import { apiRequest } from '../../../lib/http/client';
-import { PROFILE_KEY } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The signed-in user, read again when the profile opens: staff may have verified identity or bank
@@ -12,7 +12,7 @@ import { PROFILE_KEY } from './keys';
  */
 export const profileMeQuery = () =>
   queryOptions({
-    queryKey: [...PROFILE_KEY, 'me'],
+    queryKey: queryKeys.profile.me(),
     queryFn: async ({ signal }) => {
       const user = await fetchMe({ signal });
       sessionStore.setUser(user);
@@ -37,7 +37,7 @@ export function useUpdateProfile() {
     onSuccess: (user) => {
       sessionStore.setUser(user);
       queryClient.setQueryData(profileMeQuery().queryKey, user);
-      void queryClient.invalidateQueries({ queryKey: [...PROFILE_KEY, 'kyc'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile.kyc() });
     },
   });
 }

@@ -3,13 +3,14 @@ import type { Page } from '@portal/contracts/envelope';
 import type { District, Province, Subdistrict } from '@portal/contracts/reference';
 import { PAGE_SIZE } from '@portal/contracts/reference';
 import { apiRequest } from '../../../lib/http/client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The Thai place lists are public calls (application token) and never change while the page is open. */
 const forever = { staleTime: Infinity, gcTime: 60 * 60_000 } as const;
 
 export const provincesQuery = () =>
   queryOptions({
-    queryKey: ['places', 'provinces'],
+    queryKey: queryKeys.reference.provinces(),
     queryFn: async ({ signal }) =>
       (
         await apiRequest<Page<Province>>('/v1/provinces', {
@@ -23,7 +24,7 @@ export const provincesQuery = () =>
 
 export const districtsQuery = (provinceId: number | null) =>
   queryOptions({
-    queryKey: ['places', 'districts', provinceId],
+    queryKey: queryKeys.reference.districts(provinceId),
     queryFn: async ({ signal }) =>
       (
         await apiRequest<Page<District>>('/v1/districts', {
@@ -38,7 +39,7 @@ export const districtsQuery = (provinceId: number | null) =>
 
 export const subdistrictsQuery = (districtId: number | null) =>
   queryOptions({
-    queryKey: ['places', 'subdistricts', districtId],
+    queryKey: queryKeys.reference.subdistricts(districtId),
     queryFn: async ({ signal }) =>
       (
         await apiRequest<Page<Subdistrict>>('/v1/subdistricts', {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { IncomeDisclosure, IncomeDisclosureYears } from '@portal/contracts/income-disclosure';
 import { apiBlob, apiRequest } from '../../../lib/http/client';
 import { saveBlob } from '../../../lib/use-object-url';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The income disclosure's calls (issue 18, item 8): the closed years and one year's figures with an
@@ -10,7 +11,7 @@ import { saveBlob } from '../../../lib/use-object-url';
  */
 export function useDisclosureYears() {
   return useQuery({
-    queryKey: ['public', 'income-disclosure', 'years'],
+    queryKey: queryKeys.public.disclosureYears(),
     queryFn: ({ signal }) =>
       apiRequest<IncomeDisclosureYears>('/api/v1/public/income-disclosure/years', {
         service: 'network',
@@ -23,7 +24,7 @@ export function useDisclosureYears() {
 
 export function useIncomeDisclosure(year: number | null) {
   return useQuery({
-    queryKey: ['public', 'income-disclosure', year],
+    queryKey: queryKeys.public.disclosure(year),
     queryFn: ({ signal }) =>
       apiRequest<IncomeDisclosure>(`/api/v1/public/income-disclosure?year=${year}`, {
         service: 'network',

@@ -4,9 +4,9 @@ import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
 import type { TravelPoint } from '@portal/contracts/travel-report';
 import { apiRequest } from '../../../lib/http/client';
 import { bangkokToday } from '../model/today';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The member's report calls (network API, /network/api/v1/report/...), read with react-query. */
-export const REPORTS_KEY = ['reports'] as const;
 
 type Query = Record<string, string | number | undefined>;
 
@@ -17,7 +17,7 @@ export const fetchReport = <T>(path: string, query: Query = {}, signal?: AbortSi
 /** A summary call (range only). */
 export const reportQuery = <T>(path: string, query: Query = {}) =>
   queryOptions({
-    queryKey: [...REPORTS_KEY, path, query],
+    queryKey: queryKeys.reports.call(path.slice(1), query),
     queryFn: ({ signal }) => fetchReport<T>(path, query, signal),
     placeholderData: keepPreviousData,
   });

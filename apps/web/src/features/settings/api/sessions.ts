@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionInfo } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
-
-const KEY = ['settings', 'sessions'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The devices signed in to this account (one per refresh-token family), newest activity first. */
 export const sessionsQuery = () =>
   queryOptions({
-    queryKey: KEY,
+    queryKey: queryKeys.sessions.all,
     queryFn: ({ signal }) => apiRequest<SessionInfo[]>('/v1/me/sessions', { signal }),
   });
 
@@ -21,6 +20,6 @@ export function useSignOutSession() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest<null>(`/v1/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }),
   });
 }

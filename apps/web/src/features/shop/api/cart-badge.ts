@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CartItem } from '@portal/contracts/shop';
 import { apiRequest } from '../../../lib/http/client';
 import { cartBadgeCount } from '../model/cart';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The top bar's badge: the specification's cart call, `GET /shop/cart/{userId}?t=timestamp`. Its
@@ -9,7 +10,7 @@ import { cartBadgeCount } from '../model/cart';
  */
 export function useCartBadge(userId: number | null) {
   return useQuery({
-    queryKey: ['shop', 'cart', 'badge', userId],
+    queryKey: queryKeys.cart.badge(userId),
     queryFn: ({ signal }) =>
       apiRequest<CartItem[]>(`/cart/${userId}`, {
         service: 'shop',

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@portal/contracts/shop';
 import { apiRequest } from '../../../lib/http/client';
-
-const CART_KEY = ['shop', 'cart'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The full cart (items, totals) for the shop's pages. */
 export const cartQuery = (lang: string) =>
   queryOptions({
-    queryKey: [...CART_KEY, 'full', lang],
+    queryKey: queryKeys.cart.full(lang),
     queryFn: ({ signal }) => apiRequest<Cart>('/v1/cart', { service: 'shop', signal }),
   });
 
@@ -20,7 +19,7 @@ function useCartMutation<V>(run: (vars: V) => Promise<Cart>) {
   return useMutation({
     mutationFn: run,
     // Every cart view (this page's and the top bar's badge) reads the new cart.
-    onSuccess: () => client.invalidateQueries({ queryKey: CART_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.cart.all }),
   });
 }
 

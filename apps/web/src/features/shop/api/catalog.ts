@@ -3,6 +3,7 @@ import type { Page } from '@portal/contracts/envelope';
 import type { CommunityProduct, PackageOffers, Product, ProductCategory } from '@portal/contracts/shop';
 import { apiRequest } from '../../../lib/http/client';
 import { useSession } from '../../../lib/auth/use-session';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Keys carry the viewer: a visitor sees retail prices, a member member prices and PV. */
 export interface CommunityShop {
@@ -10,8 +11,6 @@ export interface CommunityShop {
   owner_name: string;
   member_code: string;
 }
-
-export const SHOP_KEY = ['shop'] as const;
 
 export interface CatalogFilter {
   q?: string;
@@ -21,7 +20,7 @@ export interface CatalogFilter {
 
 export const catalogQuery = (filter: CatalogFilter, signedIn: boolean, lang: string) =>
   queryOptions({
-    queryKey: [...SHOP_KEY, 'products', filter, signedIn, lang],
+    queryKey: queryKeys.products.catalog({ ...filter }, signedIn, lang),
     queryFn: ({ signal }) =>
       apiRequest<Page<Product>>('/v1/products', {
         service: 'shop',
@@ -40,7 +39,7 @@ export function useCatalog(filter: CatalogFilter, lang: string) {
 export function useProduct(code: string, lang: string) {
   const signedIn = useSession().user !== null;
   return useQuery({
-    queryKey: [...SHOP_KEY, 'product', code, signedIn, lang],
+    queryKey: queryKeys.products.one(code, signedIn, lang),
     queryFn: ({ signal }) =>
       apiRequest<Product>(`/v1/products/${encodeURIComponent(code)}`, {
         service: 'shop',
@@ -53,7 +52,7 @@ export function useProduct(code: string, lang: string) {
 /** The plan's packages as this member may buy them now (a member without one sees what to buy). */
 export function usePackageOffers(enabled: boolean, lang: string) {
   return useQuery({
-    queryKey: [...SHOP_KEY, 'packages', lang],
+    queryKey: queryKeys.products.packages(lang),
     queryFn: ({ signal }) => apiRequest<PackageOffers>('/v1/me/packages', { service: 'shop', signal }),
     enabled,
   });
@@ -62,7 +61,7 @@ export function usePackageOffers(enabled: boolean, lang: string) {
 /** A member's community shop (`/ecommerce?shop=CODE`): its owner and its prices. */
 export function useCommunityShop(code: string | null) {
   return useQuery({
-    queryKey: [...SHOP_KEY, 'community', code],
+    queryKey: queryKeys.communityShops.one(code),
     queryFn: ({ signal }) =>
       apiRequest<CommunityShop>(`/v1/community/${encodeURIComponent(code ?? '')}`, {
         service: 'shop',
@@ -77,7 +76,7 @@ export function useCommunityShop(code: string | null) {
 
 export function useCommunityCatalog(code: string | null, filter: CatalogFilter, lang: string) {
   return useQuery({
-    queryKey: [...SHOP_KEY, 'community', code, 'products', filter, lang],
+    queryKey: queryKeys.products.community(code, { ...filter }, lang),
     queryFn: ({ signal }) =>
       apiRequest<Page<CommunityProduct>>(`/v1/community/${encodeURIComponent(code ?? '')}/products`, {
         service: 'shop',

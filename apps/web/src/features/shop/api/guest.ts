@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutResult, GuestCheckoutBody, Order } from '@portal/contracts/shop';
 import { apiRequest, apiUpload } from '../../../lib/http/client';
 import type { ProgressListener } from '../../../lib/http/transfer';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A guest's checkout in a community shop: the items travel in the body, there is no server cart. */
 export function useGuestCheckout(shop: string) {
@@ -33,6 +34,6 @@ export function useGuestSlip(guestKey: string) {
         headers: { 'X-Order-Key': guestKey },
       });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['shop', 'orders'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 }

@@ -2,13 +2,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Page } from '@portal/contracts/envelope';
 import type { Order, SellingPrice } from '@portal/contracts/shop';
 import { apiRequest } from '../../../lib/http/client';
+import { invalidate, queryKeys } from '../../../lib/query-keys';
 
 /** The member's own community shop (plan 4.6): selling prices and what guests bought. */
-const KEY = ['shop', 'my-shop'] as const;
 
 export function useSellingPrices(lang: string) {
   return useQuery({
-    queryKey: [...KEY, 'prices', lang],
+    queryKey: queryKeys.communityShops.myPrices(lang),
     queryFn: ({ signal }) => apiRequest<SellingPrice[]>('/v1/me/selling-prices', { service: 'shop', signal }),
   });
 }
@@ -23,13 +23,14 @@ export function useChooseSellingPrice() {
         method: vars.price === null ? 'DELETE' : 'PUT',
         body: vars.price === null ? undefined : { selling_price: vars.price },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'prices'] }),
+    // The member's prices, and their shop's products as guests see them.
+    onSuccess: () => invalidate(client, queryKeys.communityShops.all, queryKeys.products.all),
   });
 }
 
 export function useCommunityOrders(page: number, lang: string) {
   return useQuery({
-    queryKey: [...KEY, 'orders', page, lang],
+    queryKey: queryKeys.orders.community(page, lang),
     queryFn: ({ signal }) =>
       apiRequest<Page<Order>>('/v1/me/community-orders', {
         service: 'shop',

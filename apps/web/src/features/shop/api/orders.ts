@@ -1,27 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@portal/contracts/envelope';
-import type { Address } from '@portal/contracts/profile';
 import type { SummaryPoint } from '@portal/contracts/reports';
 import type { CheckoutBody, CheckoutResult, Order } from '@portal/contracts/shop';
 import { apiRequest, apiUpload } from '../../../lib/http/client';
 import type { ProgressListener } from '../../../lib/http/transfer';
+import { invalidate, queryKeys } from '../../../lib/query-keys';
 
-const ORDERS_KEY = ['shop', 'orders'] as const;
-
-/** The profile's address book, for the delivery choice. */
-export function useAddressBook(enabled: boolean) {
-  return useQuery({
-    queryKey: ['shop', 'addresses'],
-    queryFn: ({ signal }) =>
-      apiRequest<Page<Address>>('/v1/me/addresses', { query: { per_page: 20 }, signal }),
-    enabled,
-  });
-}
+/** The profile's address book, for the delivery choice: the profile's own query, so always its list. */
+export { useAddresses as useAddressBook } from '../../../lib/addresses';
 
 /** The member's LVP and point balances now, for part payment (network API, report/summary_point). */
 export function useBalances(enabled: boolean) {
   return useQuery({
-    queryKey: ['shop', 'balances'],
+    queryKey: queryKeys.reports.call('report/summary_point'),
     queryFn: ({ signal }) =>
       apiRequest<SummaryPoint>('/api/v1/report/summary_point', { service: 'network', signal }),
     enabled,
@@ -39,13 +30,22 @@ export function useCheckout() {
         body: vars.body,
         headers: { 'Idempotency-Key': vars.key },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['shop'] }),
+    // The cart emptied, a new order, stock taken, LVP and points spent, perhaps a package bought.
+    onSuccess: () =>
+      invalidate(
+        client,
+        queryKeys.cart.all,
+        queryKeys.orders.all,
+        queryKeys.products.all,
+        queryKeys.reports.all,
+        queryKeys.network.all,
+      ),
   });
 }
 
 export function useMyOrders(page: number, lang: string) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'list', page, lang],
+    queryKey: queryKeys.orders.mine(page, lang),
     queryFn: ({ signal }) =>
       apiRequest<Page<Order>>('/v1/orders', { service: 'shop', query: { page, per_page: 10 }, signal }),
     placeholderData: keepPreviousData,
@@ -55,7 +55,7 @@ export function useMyOrders(page: number, lang: string) {
 /** One order; a guest reads theirs with the order key the checkout gave them. */
 export function useOrder(number: string, lang: string, guestKey: string | null) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'one', number, lang, guestKey],
+    queryKey: queryKeys.orders.one(number, lang, guestKey),
     queryFn: ({ signal }) =>
       guestKey
         ? apiRequest<Order>(`/v1/community/orders/${encodeURIComponent(number)}`, {
@@ -86,7 +86,8 @@ export function useCancelOrder(guestKey: string | null) {
           body: vars.reason ? { reason: vars.reason } : {},
         },
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['shop'] }),
+    // The order, the stock it held and the LVP or points it spent, given back.
+    onSuccess: () => invalidate(client, queryKeys.orders.all, queryKeys.products.all, queryKeys.reports.all),
   });
 }
 
@@ -102,6 +103,6 @@ export function useUploadSlip() {
         onProgress: vars.onProgress,
       });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ORDERS_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CartItem, CheckoutBody } from '@portal/contracts/shop';
 import type { GuestQuoteBody, OrderQuote } from '@portal/contracts/shop-quote';
 import { apiRequest } from '../../../lib/http/client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Typing an amount of LVP or points asks once the typing pauses, not at every key. */
 const PAUSE_MS = 250;
@@ -16,7 +17,7 @@ const PAUSE_MS = 250;
 function useQuoteOf(path: string, auth: 'app' | 'user', body: object | null, lang: string, basis: unknown) {
   const [asked] = useDebouncedValue(body, PAUSE_MS);
   const query = useQuery({
-    queryKey: ['shop-quote', path, lang, asked, basis],
+    queryKey: queryKeys.quote(path, lang, asked, basis),
     queryFn: ({ signal }) =>
       apiRequest<OrderQuote>(path, { service: 'shop', auth, method: 'POST', body: asked!, signal }),
     enabled: asked !== null,

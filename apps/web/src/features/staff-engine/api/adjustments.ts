@@ -3,13 +3,11 @@ import type { Adjustment, AdjustmentBody, MemberBalance } from '@portal/contract
 import type { Page } from '@portal/contracts/envelope';
 import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
 import { apiRequest } from '../../../lib/http/client';
-import { ENGINE_KEY } from './closings';
-
-const ADJUSTMENTS_KEY = [...ENGINE_KEY, 'adjustments'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useMemberSearch(q: string) {
   return useQuery({
-    queryKey: [...ADJUSTMENTS_KEY, 'members', q],
+    queryKey: queryKeys.engine.adjustableMembers(q),
     queryFn: ({ signal }) =>
       apiRequest<MemberBalance[]>('/v1/adjustments/members', { service: 'staff', query: { q }, signal }),
     enabled: q.length > 0,
@@ -19,7 +17,7 @@ export function useMemberSearch(q: string) {
 
 export function useAdjustments(memberId: number | null, page: number) {
   return useQuery({
-    queryKey: [...ADJUSTMENTS_KEY, 'list', memberId, page],
+    queryKey: queryKeys.engine.adjustmentPage(memberId, page),
     queryFn: ({ signal }) =>
       apiRequest<Page<Adjustment>>('/v1/adjustments', {
         service: 'staff',
@@ -35,6 +33,6 @@ export function useAdjust() {
   return useMutation({
     mutationFn: (body: AdjustmentBody) =>
       apiRequest<Adjustment>('/v1/adjustments', { service: 'staff', method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ADJUSTMENTS_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.engine.adjustments() }),
   });
 }

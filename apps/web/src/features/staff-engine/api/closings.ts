@@ -3,16 +3,14 @@ import type { ClosingDetail, ClosingRequest, ClosingStatus, EngineRun } from '@p
 import type { Page } from '@portal/contracts/envelope';
 import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
 import { apiRequest } from '../../../lib/http/client';
-
-export const ENGINE_KEY = ['staff', 'engine'] as const;
-const CLOSINGS_KEY = [...ENGINE_KEY, 'closings'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** While a closing runs, the desk asks every second how it stands (the run itself says nothing until done). */
 export const POLL_MS = 1000;
 
 export const closingStatusQuery = () =>
   queryOptions({
-    queryKey: [...CLOSINGS_KEY, 'status'],
+    queryKey: queryKeys.engine.closingStatus(),
     queryFn: ({ signal }) => apiRequest<ClosingStatus>('/v1/closings/status', { service: 'staff', signal }),
     refetchInterval: (query) => ((query.state.data?.running.length ?? 0) > 0 ? POLL_MS : false),
     staleTime: 0,
@@ -31,7 +29,7 @@ export interface RunFilters {
 
 export const closingRunsQuery = (f: RunFilters) =>
   queryOptions({
-    queryKey: [...CLOSINGS_KEY, 'runs', f.type, f.from, f.to, f.page],
+    queryKey: queryKeys.engine.runs({ type: f.type, from: f.from, to: f.to, page: f.page }),
     queryFn: ({ signal }) =>
       apiRequest<Page<EngineRun>>('/v1/closings', {
         service: 'staff',
@@ -54,7 +52,7 @@ export function useClosingRuns(f: RunFilters, polling: boolean) {
 
 export const closingRunQuery = (id: number) =>
   queryOptions({
-    queryKey: [...CLOSINGS_KEY, 'run', id],
+    queryKey: queryKeys.engine.run(id),
     queryFn: ({ signal }) => apiRequest<ClosingDetail>(`/v1/closings/${id}`, { service: 'staff', signal }),
   });
 
@@ -68,6 +66,6 @@ export function useStartClosing() {
   return useMutation({
     mutationFn: (date: string) =>
       apiRequest<ClosingRequest>('/v1/closings', { service: 'staff', method: 'POST', body: { date } }),
-    onSettled: () => client.invalidateQueries({ queryKey: ENGINE_KEY }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.engine.all }),
   });
 }

@@ -4,13 +4,11 @@ import type { Page } from '@portal/contracts/envelope';
 import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
 import { apiBlob, apiRequest } from '../../../lib/http/client';
 import { saveBlob } from '../../../lib/use-object-url';
-import { ENGINE_KEY } from './closings';
-
-const PAYOUTS_KEY = [...ENGINE_KEY, 'payouts'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const payoutRunsQuery = (page: number) =>
   queryOptions({
-    queryKey: [...PAYOUTS_KEY, 'list', page],
+    queryKey: queryKeys.engine.payouts(page),
     queryFn: ({ signal }) =>
       apiRequest<Page<PayoutRun>>('/v1/payouts', {
         service: 'staff',
@@ -26,14 +24,14 @@ export function usePayoutRuns(page: number) {
 
 export function usePayoutRun(date: string) {
   return useQuery({
-    queryKey: [...PAYOUTS_KEY, 'run', date],
+    queryKey: queryKeys.engine.payout(date),
     queryFn: ({ signal }) => apiRequest<PayoutDetail>(`/v1/payouts/${date}`, { service: 'staff', signal }),
   });
 }
 
 export function usePayoutMembers<T extends 'paid' | 'held'>(date: string, which: T, page: number, q: string) {
   return useQuery({
-    queryKey: [...PAYOUTS_KEY, 'run', date, which, page, q],
+    queryKey: queryKeys.engine.payoutMembers(date, which, page, q),
     queryFn: ({ signal }) =>
       apiRequest<Page<T extends 'paid' ? PayoutPaid : PayoutHeld>>(`/v1/payouts/${date}/${which}`, {
         service: 'staff',

@@ -1,13 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlanVersionBody, PlanView, SimulationQueue, SimulationResult } from '@portal/contracts/engine';
 import { apiRequest } from '../../../lib/http/client';
-import { ENGINE_KEY } from './closings';
-
-const PLAN_KEY = [...ENGINE_KEY, 'plan'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const planQuery = () =>
   queryOptions({
-    queryKey: PLAN_KEY,
+    queryKey: queryKeys.engine.plan(),
     queryFn: ({ signal }) => apiRequest<PlanView>('/v1/plan', { service: 'staff', signal }),
   });
 
@@ -20,7 +18,7 @@ export function useCreatePlanVersion() {
   return useMutation({
     mutationFn: (body: PlanVersionBody) =>
       apiRequest<PlanView>('/v1/plan/versions', { service: 'staff', method: 'POST', body }),
-    onSuccess: (view) => client.setQueryData(PLAN_KEY, view),
+    onSuccess: (view) => client.setQueryData(queryKeys.engine.plan(), view),
   });
 }
 
@@ -40,7 +38,7 @@ export function useSimulate() {
 /** Where this staff member's simulations stand in the server's queue, asked every second while one is pending. */
 export function useSimulationQueue(pending: boolean) {
   return useQuery({
-    queryKey: [...PLAN_KEY, 'simulation-queue'],
+    queryKey: queryKeys.engine.simulationQueue(),
     queryFn: ({ signal }) =>
       apiRequest<SimulationQueue>('/v1/plan/simulate/queue', { service: 'staff', signal }),
     enabled: pending,

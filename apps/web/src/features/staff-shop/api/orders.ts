@@ -3,8 +3,7 @@ import type { Page } from '@portal/contracts/envelope';
 import type { OrderStatus, StaffOrder } from '@portal/contracts/shop';
 import type { Hold } from '@portal/contracts/shop-holds';
 import { apiBlob, apiRequest } from '../../../lib/http/client';
-
-const KEY = ['staff-shop', 'orders'] as const;
+import { invalidate, queryKeys } from '../../../lib/query-keys';
 
 export interface StaffOrderRow {
   order_no: string;
@@ -35,7 +34,7 @@ export interface StaffOrderFilter {
 
 export function useStaffOrders(filter: StaffOrderFilter, lang: string) {
   return useQuery({
-    queryKey: [...KEY, 'list', filter, lang],
+    queryKey: queryKeys.orders.staff({ ...filter }, lang),
     queryFn: ({ signal }) =>
       apiRequest<Page<StaffOrderRow>>('/v1/orders', {
         service: 'staff',
@@ -55,7 +54,7 @@ export function useStaffOrders(filter: StaffOrderFilter, lang: string) {
 
 export function useStaffOrder(number: string | null, lang: string) {
   return useQuery({
-    queryKey: [...KEY, 'one', number, lang],
+    queryKey: queryKeys.orders.staffOne(number, lang),
     queryFn: ({ signal }) =>
       apiRequest<StaffOrder>(`/v1/orders/${encodeURIComponent(number ?? '')}`, { service: 'staff', signal }),
     enabled: number !== null,
@@ -93,14 +92,15 @@ export function useOrderAction(number: string) {
         body,
       });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    // The order everywhere it is shown, and the stock a cancel or a release gives back.
+    onSuccess: () => invalidate(client, queryKeys.orders.all, queryKeys.products.all),
   });
 }
 
 /** A slip's file, behind the staff token. */
 export function useSlipFile(number: string, slipId: number | null) {
   return useQuery({
-    queryKey: [...KEY, 'slip', number, slipId],
+    queryKey: queryKeys.orders.slip(number, slipId ?? 0),
     queryFn: ({ signal }) =>
       apiBlob(`/v1/orders/${encodeURIComponent(number)}/slips/${slipId}/file`, { service: 'staff', signal }),
     enabled: slipId !== null,

@@ -2,12 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Page } from '@portal/contracts/envelope';
 import type { Product, StaffProductBody } from '@portal/contracts/shop';
 import { apiRequest, apiUpload } from '../../../lib/http/client';
-
-const KEY = ['staff-shop', 'products'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useStaffProducts(filter: { q?: string; page: number }, lang: string) {
   return useQuery({
-    queryKey: [...KEY, 'list', filter, lang],
+    queryKey: queryKeys.products.staff({ ...filter }, lang),
     queryFn: ({ signal }) =>
       apiRequest<Page<Product>>('/v1/products', {
         service: 'staff',
@@ -21,7 +20,7 @@ export function useStaffProducts(filter: { q?: string; page: number }, lang: str
 /** Every product, for a bundle's parts (the catalog is small: about thirty products). */
 export function useAllProducts(lang: string) {
   return useQuery({
-    queryKey: [...KEY, 'all', lang],
+    queryKey: queryKeys.products.staffAll(lang),
     queryFn: ({ signal }) =>
       apiRequest<Page<Product>>('/v1/products', { service: 'staff', query: { per_page: 100 }, signal }),
   });
@@ -40,13 +39,14 @@ export function useSaveProduct() {
             method: 'PUT',
             body: vars.update,
           }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    // The desk's lists and the shop's catalog alike.
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.products.all }),
   });
 }
 
 export function useProductImage(code: string) {
   const client = useQueryClient();
-  const done = () => client.invalidateQueries({ queryKey: KEY });
+  const done = () => client.invalidateQueries({ queryKey: queryKeys.products.all });
   const add = useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();

@@ -3,11 +3,11 @@ import type { KycTarget } from '@portal/contracts/kyc';
 import type { KycCase } from '@portal/contracts/staff';
 import type { MemberDocument } from '@portal/contracts/profile';
 import { apiBlob, apiRequest } from '../../../lib/http/client';
-import { STAFF_KYC_KEY } from './kyc-queue';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const kycCaseQuery = (memberId: number) =>
   queryOptions({
-    queryKey: [...STAFF_KYC_KEY, 'case', memberId],
+    queryKey: queryKeys.kycCases.one(memberId),
     queryFn: ({ signal }) => apiRequest<KycCase>(`/v1/kyc/${memberId}`, { service: 'staff', signal }),
     staleTime: 0,
   });
@@ -39,7 +39,7 @@ export function useDecideKyc(memberId: number) {
     mutationFn: (d: Decision) => decideKyc(memberId, d),
     onSuccess: (answer) => {
       queryClient.setQueryData(kycCaseQuery(memberId).queryKey, answer);
-      void queryClient.invalidateQueries({ queryKey: [...STAFF_KYC_KEY, 'queue'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.kycCases.queueAll() });
     },
   });
 }
@@ -47,7 +47,7 @@ export function useDecideKyc(memberId: number) {
 /** A member's document through the staff route (bearer token required). */
 export const staffDocumentFileQuery = (doc: Pick<MemberDocument, 'id' | 'updated_at'>) =>
   queryOptions({
-    queryKey: ['document-file', 'staff', doc.id, doc.updated_at],
+    queryKey: queryKeys.documentFile('staff', doc.id, doc.updated_at),
     queryFn: ({ signal }) => apiBlob(`/v1/documents/${doc.id}/file`, { service: 'staff', signal }),
     staleTime: Infinity,
     gcTime: 60_000,

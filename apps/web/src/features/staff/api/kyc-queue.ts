@@ -3,8 +3,7 @@ import type { Page } from '@portal/contracts/envelope';
 import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
 import type { KycQueueItem } from '@portal/contracts/staff';
 import { apiRequest } from '../../../lib/http/client';
-
-export const STAFF_KYC_KEY = ['staff', 'kyc'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface QueueFilters {
   status: string;
@@ -14,7 +13,7 @@ export interface QueueFilters {
 
 export const kycQueueQuery = (f: QueueFilters) =>
   queryOptions({
-    queryKey: [...STAFF_KYC_KEY, 'queue', f.status, f.q, f.page],
+    queryKey: queryKeys.kycCases.queue(f.status, f.q, f.page),
     queryFn: ({ signal }) =>
       apiRequest<Page<KycQueueItem>>('/v1/kyc', {
         service: 'staff',
