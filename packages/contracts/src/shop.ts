@@ -149,6 +149,8 @@ export type PackageOffers = z.infer<typeof packageOffers>;
 
 // ---- cart -----------------------------------------------------------------------------------
 
+export const CART_UNAVAILABLE_REASONS = ['not_sold', 'out_of_stock', 'not_an_upgrade'] as const;
+export type CartUnavailableReason = (typeof CART_UNAVAILABLE_REASONS)[number];
 export const cartItemSchema = z.object({
   product_code: z.string(),
   kind: z.enum(PRODUCT_KINDS),
@@ -162,6 +164,11 @@ export const cartItemSchema = z.object({
   stock: z.number().int().nullable(),
   /** Active and with enough units left for the quantity. */
   available: z.boolean(),
+  /**
+   * Why the line cannot be bought as it stands (null when it can): no longer sold, not enough units
+   * left, or a package that is not an upgrade of the member's package (issue 23).
+   */
+  unavailable_reason: z.enum(CART_UNAVAILABLE_REASONS).nullable(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 export const cartSchema = z.object({
@@ -170,6 +177,11 @@ export const cartSchema = z.object({
   subtotal: money,
   pv_total: z.number().int(),
   lvp_total: z.number().int(),
+  /**
+   * The cart holds a package beside other lines: a package is bought on its own, so the checkout
+   * refuses this cart until one or the other is removed (issue 23).
+   */
+  package_with_products: z.boolean(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

@@ -3,7 +3,7 @@ import type { Page } from '@portal/contracts/envelope';
 import type { Cart, CartItem, PackageOffers, Product } from '@portal/contracts/shop';
 import { appToken, call, createTestApp, type TestApp } from '../../helpers/app';
 import { expectData, expectError } from '../../helpers/expect';
-import { addProduct, addToCart, buyer, shop, SHOP_ENV } from '../../helpers/shop';
+import { addProduct, addToCart, buyer, checkout, pickup, placed, shop, SHOP_ENV } from '../../helpers/shop';
 
 let t: TestApp;
 let visitor: string;
@@ -160,6 +160,44 @@ describe('the cart', () => {
     expect((cart as Cart).items.map((i) => [i.product_code, i.unit_price, i.pv_per_unit])).toEqual([
       ['PKG-GOLD', '15000.00', 4500],
     ]);
+  });
+});
+
+describe('a package beside other lines (issue 23)', () => {
+  it('when a package shares the cart with a product then the cart says so, each line says why it cannot be bought, and the checkout refuses', async () => {
+    const m = await buyer(t);
+    const tea = await addProduct(t, { stock: 5 });
+    await addToCart(t, m.token, tea.code, 2);
+    const alone = (await addToCart(t, m.token, 'PKG-GOLD')) as Cart;
+    expect(alone.package_with_products).toBe(true);
+    // both lines can be bought, only not together
+    expect(alone.items.map((i) => [i.product_code, i.available, i.unavailable_reason])).toEqual([
+      [tea.code, true, null],
+      ['PKG-GOLD', true, null],
+    ]);
+    const refused = expectError(
+      await checkout(t, m.token, { ...pickup, payment_method: 'demo' }),
+      422,
+      'VALIDATION_ERROR',
+    );
+    expect(refused.errors).toHaveProperty('order_type');
+    // the way out: remove the product, and the package is bought on its own
+    expectData(await shop(t, 'DELETE', `/v1/cart/items/${tea.code}`, m.token));
+    const only = expectData<Cart>(await shop(t, 'GET', '/v1/cart', m.token));
+    expect(only.package_with_products).toBe(false);
+    expect((await placed(t, m.token, { ...pickup, payment_method: 'demo' })).order_type).toBe('PACKAGE');
+
+    // a lower package than the one held is not an upgrade (not "out of stock"); a short shelf is
+    await addToCart(t, m.token, 'PKG-SILVER');
+    await addToCart(t, m.token, tea.code, 2);
+    await t.database.pool.query(`update products set stock = 1 where id = $1`, [tea.id]);
+    const cart = expectData<Cart>(await shop(t, 'GET', '/v1/cart', m.token));
+    expect(
+      Object.fromEntries(
+        cart.items.map((i: CartItem) => [i.product_code, [i.available, i.unavailable_reason]]),
+      ),
+    ).toEqual({ 'PKG-SILVER': [false, 'not_an_upgrade'], [tea.code]: [false, 'out_of_stock'] });
+    expect(cart.package_with_products).toBe(true);
   });
 });
 

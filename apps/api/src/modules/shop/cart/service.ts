@@ -1,4 +1,4 @@
-import type { Cart, CartItem } from '@portal/contracts/shop';
+import type { Cart, CartItem, CartUnavailableReason } from '@portal/contracts/shop';
 import type { Db } from '../../../db/client';
 import { baht, satang } from '@portal/plan/money';
 import { AppError } from '../../../lib/errors';
@@ -36,16 +36,17 @@ export async function cartOf(db: Db, userId: number, view: CatalogView, now: Mom
     const price = priceOf(p, view.plan);
     let unit = price ? satang(price.member) : 0n;
     let pv = price?.pv ?? 0;
-    let buyable = price !== null && p.active;
+    let reason: CartUnavailableReason | null = price !== null && p.active ? null : 'not_sold';
     if (p.kind === 'PACKAGE' && p.packageCode) {
       try {
         const choice = packageChoice(view.plan, current, p.packageCode);
         unit = choice.price;
         pv = choice.pv;
       } catch {
-        buyable = false;
+        reason ??= 'not_an_upgrade';
       }
     }
+    if (p.stock !== null && p.stock < quantity) reason ??= 'out_of_stock';
     const thumbnail = images.get(p.id)?.[0]?.thumbnailKey;
     return {
       product_code: p.code,
@@ -58,7 +59,8 @@ export async function cartOf(db: Db, userId: number, view: CatalogView, now: Mom
       pv_per_unit: pv,
       lvp_per_unit: price?.lvp ?? 0,
       stock: p.stock,
-      available: buyable && (p.stock === null || p.stock >= quantity),
+      available: reason === null,
+      unavailable_reason: reason,
     };
   });
   return {
@@ -67,6 +69,7 @@ export async function cartOf(db: Db, userId: number, view: CatalogView, now: Mom
     subtotal: baht(items.reduce((n, i) => n + satang(i.line_total), 0n)),
     pv_total: items.reduce((n, i) => n + i.pv_per_unit * i.quantity, 0),
     lvp_total: items.reduce((n, i) => n + i.lvp_per_unit * i.quantity, 0),
+    package_with_products: hasPackage && items.length > 1,
   };
 }
 

@@ -98,8 +98,9 @@ export async function ensurePackageProducts(db: Db | Tx, plan: Plan): Promise<vo
         category: 'package',
         nameTh: names.th,
         nameEn: names.en,
-        descriptionTh: `แพ็กเกจธุรกิจ ${terms.pv.toLocaleString('en-US')} PV พร้อมชุดผลิตภัณฑ์เริ่มต้น`,
-        descriptionEn: `Business package of ${terms.pv.toLocaleString('en-US')} PV with a starter set of products`,
+        // The price and PV are shown beside it, formatted in the reader's language: not repeated here.
+        descriptionTh: 'แพ็กเกจธุรกิจพร้อมชุดผลิตภัณฑ์เริ่มต้น',
+        descriptionEn: 'Business package with a starter set of products',
         retailPrice: baht(terms.price),
         memberPrice: baht(terms.price),
         pvPerUnit: terms.pv,
