@@ -213,6 +213,10 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/staff/kyc-queue-page')),
                   },
                   {
+                    path: paths.staffMessages.path,
+                    lazy: lazyPage(() => import('../features/staff/messages-page')),
+                  },
+                  {
                     path: paths.staffKycCase.path,
                     lazy: lazyPage(() => import('../features/staff/kyc-case-page')),
                   },

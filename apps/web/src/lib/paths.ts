@@ -80,6 +80,8 @@ export const paths = {
     href: (params: { status?: string; q?: string; page?: number } = {}) =>
       `/staff/kyc${q({ status: params.status, q: params.q, page: params.page && params.page > 1 ? String(params.page) : undefined })}`,
   },
+  /** The message outbox: every SMS and e-mail and where it stands, for staff (?state=&channel=&q=&page=). */
+  staffMessages: { path: '/staff/messages', href: () => '/staff/messages' },
   staffKycCase: {
     path: '/staff/kyc/:memberId',
     href: (memberId: number) => `/staff/kyc/${memberId}`,

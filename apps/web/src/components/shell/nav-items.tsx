@@ -14,6 +14,7 @@ import {
   IconPlusMinus,
   IconExternalLink,
   IconLayoutDashboard,
+  IconMail,
   IconShoppingBag,
   IconReceipt,
   IconReportAnalytics,
@@ -161,6 +162,13 @@ export const NAV_ITEMS: NavItem[] = [
     label: 'nav.staffKyc',
     icon: IconUserCheck,
     to: paths.staffKyc.href(),
+    visible: (ctx) => ctx.isStaff === true,
+  },
+  {
+    key: 'staffMessages',
+    label: 'nav.staffMessages',
+    icon: IconMail,
+    to: paths.staffMessages.href(),
     visible: (ctx) => ctx.isStaff === true,
   },
   {
