@@ -61,9 +61,11 @@ export type DocumentView = z.infer<typeof documentViewSchema>;
 export const CLOSURE_STATES = ['pending', 'approved', 'rejected'] as const;
 export type ClosureState = (typeof CLOSURE_STATES)[number];
 
-/** POST /member/v1/me/closure-request. */
-export const closureRequestBody = z
-  .strictObject({ reason: z.string().trim().max(500).optional() })
+/** The closure request's fields, as the portal's form checks them. */
+export const closureRequestFields = z.strictObject({ reason: z.string().trim().max(500).optional() });
+
+/** POST /member/v1/me/closure-request: the body may be left out. */
+export const closureRequestBody = closureRequestFields
   .nullish()
   .transform((b) => ({ reason: b?.reason ? b.reason : null }));
 export type ClosureRequestBody = z.input<typeof closureRequestBody>;

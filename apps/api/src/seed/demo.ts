@@ -3,6 +3,8 @@ import type { Db, Tx } from '../db/client';
 import { notifications, users } from '../db/schema/identity';
 import { members, suspensionEntries } from '../db/schema/network';
 import { memberKyc } from '../db/schema/profile';
+import { consents } from '../db/schema/privacy';
+import { LEGAL_DOCUMENT_KINDS, LEGAL_DOCUMENTS } from '@portal/contracts/privacy';
 import { seedDemoKyc } from './kyc';
 import { discard, type Storage } from '../lib/storage';
 import { hashPassword } from '../lib/passwords';
@@ -191,6 +193,21 @@ export async function seedDemo(db: Db, options: number | SeedOptions = {}): Prom
             .returning({ id: users.id })),
         );
       }
+
+      // The demo and the suspended member accepted the terms and the privacy notice when they
+      // registered; the rest registered before the portal recorded consents, so the portal asks
+      // them at their next sign-in (decision 045).
+      await tx.insert(consents).values(
+        [0, total - 1].flatMap((i) =>
+          LEGAL_DOCUMENT_KINDS.map((document) => ({
+            userId: inserted[i]!.id,
+            document,
+            version: LEGAL_DOCUMENTS[document].version,
+            acceptedAt: userRows[i]!.createdAt,
+            source: 'registration',
+          })),
+        ),
+      );
 
       // Members go in in index order so every parent and referrer exists before its children.
       const memberIds: number[] = [];

@@ -249,6 +249,10 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/staff-engine/simulator-page')),
                   },
                   {
+                    path: paths.staffClosures.path,
+                    lazy: lazyPage(() => import('../features/staff/closure-requests-page')),
+                  },
+                  {
                     path: paths.staffIncomeDisclosure.path,
                     lazy: lazyPage(() => import('../features/public/income-disclosure/staff-page')),
                   },

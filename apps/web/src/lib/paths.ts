@@ -95,6 +95,8 @@ export const paths = {
   staffPlan: { path: '/staff/plan', href: () => '/staff/plan' },
   staffAdjustments: { path: '/staff/adjustments', href: () => '/staff/adjustments' },
   staffSimulator: { path: '/staff/simulator', href: () => '/staff/simulator' },
+  /** Members' requests to close their accounts, for staff (decision 044). */
+  staffClosures: { path: '/staff/closures', href: () => '/staff/closures' },
   /** The income disclosure of a closed year with its CSV, for staff (?year=). */
   staffIncomeDisclosure: {
     path: '/staff/income_disclosure',

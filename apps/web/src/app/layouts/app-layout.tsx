@@ -10,10 +10,12 @@ import { useDescribeError } from '../../lib/i18n/messages';
 import { useUnreadCount } from '../../features/notifications/api/notifications';
 import { useCartBadge } from '../../features/shop/api/cart-badge';
 import { openShopSignedIn } from '../../features/shop/api/shop-code';
+import { ConsentPrompt } from '../../features/settings/components/consent-prompt';
 
 /**
  * The authenticated layout. The app layer wires the notifications count, the cart badge and the
- * Online Shopping link's one-time code into the shell.
+ * Online Shopping link's one-time code into the shell, and asks a member to accept a document they
+ * have not accepted in its version in force (decision 045).
  */
 export default function AppLayout() {
   const { t } = useTranslation('shell');
@@ -48,6 +50,7 @@ export default function AppLayout() {
       openShop={shopUrl ? openShop : null}
     >
       <Outlet />
+      {user.member && <ConsentPrompt userId={user.id} />}
     </PortalShell>
   );
 }

@@ -20,6 +20,7 @@ import {
   IconReportAnalytics,
   IconPackages,
   IconUserCheck,
+  IconUserX,
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
@@ -225,6 +226,13 @@ export const NAV_ITEMS: NavItem[] = [
     label: 'nav.staffSimulator',
     icon: IconFlask,
     to: paths.staffSimulator.href(),
+    visible: (ctx) => ctx.isStaff === true,
+  },
+  {
+    key: 'staffClosures',
+    label: 'nav.staffClosures',
+    icon: IconUserX,
+    to: paths.staffClosures.href(),
     visible: (ctx) => ctx.isStaff === true,
   },
   {

@@ -1,5 +1,9 @@
 import { List, Stack, Text, Title } from '@mantine/core';
+import { LEGAL_DOCUMENTS } from '@portal/contracts/privacy';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/i18n/dates';
+import { isLanguage } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LEGAL_NS } from './legal-namespace';
 
@@ -7,14 +11,21 @@ interface Section {
   heading: string;
   body: string;
   items?: string[];
+  /** A paragraph after the items. */
+  after?: string;
 }
 
-/** Terms and policy share one layout: a title, an intro and numbered sections. */
-export function LegalDocument({ doc }: { doc: 'terms' | 'policy' }) {
-  const { t } = useTranslation(LEGAL_NS);
+/**
+ * Terms and the privacy notice share one layout: a title, the version in force and its date (the
+ * ones a member accepts: decision 045), an intro, numbered sections, and what a page adds at the end.
+ */
+export function LegalDocument({ doc, children }: { doc: 'terms' | 'policy'; children?: ReactNode }) {
+  const { t, i18n } = useTranslation(LEGAL_NS);
+  const lang = isLanguage(i18n.language) ? i18n.language : 'th';
   const title = t(`${doc}.title`);
   useDocumentTitle(title);
   const sections = t(`${doc}.sections`, { returnObjects: true }) as Section[];
+  const inForce = LEGAL_DOCUMENTS[doc === 'policy' ? 'privacy' : 'terms'];
 
   return (
     <Stack gap="lg" component="article" maw={820}>
@@ -22,8 +33,11 @@ export function LegalDocument({ doc }: { doc: 'terms' | 'policy' }) {
         <Title order={1} size="h2">
           {title}
         </Title>
-        <Text size="sm" c="dimmed">
-          {t(`${doc}.updated`)}
+        <Text size="sm" c="dimmed" data-testid="legal-version">
+          {t(`${doc}.updated`, {
+            version: inForce.version,
+            date: formatDate(inForce.effective, lang, 'long'),
+          })}
         </Text>
       </Stack>
       <Text>{t(`${doc}.intro`)}</Text>
@@ -32,7 +46,7 @@ export function LegalDocument({ doc }: { doc: 'terms' | 'policy' }) {
           <Title order={2} size="h4">
             {index + 1}. {section.heading}
           </Title>
-          <Text style={{ whiteSpace: 'pre-line' }}>{section.body}</Text>
+          {section.body && <Text style={{ whiteSpace: 'pre-line' }}>{section.body}</Text>}
           {section.items && (
             <List spacing={4} size="md">
               {section.items.map((item) => (
@@ -40,8 +54,10 @@ export function LegalDocument({ doc }: { doc: 'terms' | 'policy' }) {
               ))}
             </List>
           )}
+          {section.after && <Text>{section.after}</Text>}
         </Stack>
       ))}
+      {children}
     </Stack>
   );
 }

@@ -28,6 +28,7 @@ import { isLanguage, LANGUAGES, type Language } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSaveNotificationPreferences } from './api/preferences';
 import { useSessions, useSignOutSession } from './api/sessions';
+import { PersonalDataCard } from './components/personal-data-card';
 import { deviceLabel, summariseUserAgent } from './model/user-agent';
 import './settings-namespace';
 
@@ -128,7 +129,7 @@ function Device({ session, lang }: { session: SessionInfo; lang: Language }) {
   );
 }
 
-/** /setting: language, notification channels, and the devices signed in. */
+/** /setting: language, notification channels, the devices signed in, and the member's personal data. */
 export default function SettingsPage() {
   const { t, i18n } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
@@ -219,6 +220,8 @@ export default function SettingsPage() {
           </Stack>
         )}
       </Card>
+
+      <PersonalDataCard lang={lang} />
     </Stack>
   );
 }
