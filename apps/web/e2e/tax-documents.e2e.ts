@@ -9,7 +9,8 @@ import { createMember, DEMO, newMember, waitForPath, withPage, type NewMember } 
  * Tax documents (issue 22): a member pays an order and finds its abbreviated tax invoice on the
  * order page, downloads it, and asks for a full one (a wrong tax id is refused in the form first);
  * a community-shop guest downloads theirs with the order key; staff see the documents on the desk
- * and export the month's sales tax report. Screenshots in Thai and English, desktop and phone.
+ * and export the month's sales tax report; the guest is shown the sale document of section 30 of the
+ * Direct Sales Act with the right to cancel set larger. Screenshots in Thai and English, desktop and phone.
  */
 let browser: Browser;
 let buyer: NewMember;
@@ -134,7 +135,7 @@ describe('tax documents', () => {
     }
   });
 
-  it('a guest downloads the tax invoice of a community-shop order with the order key', async () => {
+  it('a guest downloads the tax invoice of a community-shop order with the order key, and is shown the sale document with the right to cancel', async () => {
     const { number, key } = await paidGuestOrder();
     await withPage(browser, { lang: 'th', viewport: PHONE }, async (page) => {
       await page.goto(`/ecommerce/orders/${number}?key=${encodeURIComponent(key)}`);
@@ -143,6 +144,27 @@ describe('tax documents', () => {
       const pdf = await downloaded(page, () => card.getByTestId('tax-download-abbreviated-en').click());
       expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
       await card.getByTestId('tax-request-full').waitFor();
+
+      const sale = page.getByTestId('sale-document');
+      await sale.getByText('เอกสารการซื้อขายสินค้า').waitFor();
+      const right = sale.getByTestId('sale-document-right');
+      await right.getByText('ภายใน 7 วันนับแต่วันที่ได้รับสินค้า', { exact: false }).waitFor();
+      // The right to cancel is set larger than the document's other text (section 30).
+      const size = (el: ReturnType<Page['getByText']>) =>
+        el.evaluate((n) => Number.parseFloat(getComputedStyle(n).fontSize));
+      expect(await size(right.getByText('สิทธิของท่านในการเลิกสัญญา'))).toBeGreaterThan(
+        await size(sale.getByText('ผู้จำหน่ายอิสระ')),
+      );
+      const doc = await downloaded(page, () => sale.getByTestId('sale-document-download-th').click());
+      expect(doc.name).toBe(`sale-document-${number}.pdf`);
+      expect(doc.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      await sale.scrollIntoViewIfNeeded();
+      await shot(page, 'sale-document-th-phone');
+    });
+    await withPage(browser, { lang: 'en' }, async (page) => {
+      await page.goto(`/ecommerce/orders/${number}?key=${encodeURIComponent(key)}`);
+      await page.getByTestId('sale-document').getByText('Your right to cancel').waitFor();
+      await shot(page, 'sale-document-en-desktop');
     });
   });
 

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SaleDocument } from '@portal/contracts/sale-document';
 import type { OrderTaxDocuments, TaxInvoiceRequest } from '@portal/contracts/tax';
 import { apiBlob, apiRequest } from '../../../lib/http/client';
 import { saveBlob } from '../../../lib/use-object-url';
@@ -55,4 +56,31 @@ export async function downloadTaxPdf(
     ...guestOptions(guestKey),
   });
   saveBlob(blob, fileName);
+}
+
+/** A community-shop sale's sale document (Direct Sales Act section 30), for its guest. */
+export function useSaleDocument(number: string, guestKey: string | null, lang: string) {
+  return useQuery({
+    queryKey: ['orders', 'sale-document', number, guestKey, lang] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<SaleDocument>(path(number, 'sale-document'), {
+        service: 'shop',
+        signal,
+        ...guestOptions(guestKey),
+      }),
+    enabled: guestKey !== null,
+  });
+}
+
+export async function downloadSaleDocument(
+  number: string,
+  lang: 'th' | 'en',
+  guestKey: string | null,
+): Promise<void> {
+  const blob = await apiBlob(path(number, 'sale-document.pdf'), {
+    service: 'shop',
+    query: { lang },
+    ...guestOptions(guestKey),
+  });
+  saveBlob(blob, `sale-document-${number}${lang === 'en' ? '-en' : ''}.pdf`);
 }
