@@ -11,6 +11,7 @@ import {
   linkRoutes,
   referenceRoutes,
   consentRoutes,
+  passkeyRoutes,
 } from '../modules/accounts';
 import {
   meRoutes,
@@ -50,6 +51,7 @@ export const memberSurface =
       documentViewRoutes,
       exportRoutes,
       closureRoutes,
+      passkeyRoutes,
     ]) {
       await app.register(routes(ctx));
     }

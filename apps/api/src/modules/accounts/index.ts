@@ -14,6 +14,7 @@ export { staffMessageRoutes } from './messages/staff-routes';
 export { dispatchNotifications } from './notifications/dispatch';
 export { type NotificationText, notify } from './notifications/notify';
 export { notificationRoutes } from './notifications/routes';
+export { passkeyRoutes } from './passkeys/routes';
 export { passwordRoutes } from './password/routes';
 export { referenceRoutes } from './reference/routes';
 export { endAccessStamped, loadRevocations, revocationTtlMs, stampTokensValidAfter } from './session/access';
