@@ -24,9 +24,16 @@ export async function queryArrays<T extends unknown[]>(
   return res.rows as T[];
 }
 
-const cell = (v: unknown) => (v === null || v === undefined ? '\\N' : String(v));
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+/** A value in COPY's text format: \\N for null; a backslash, tab, newline or return escaped. */
+const cell = (v: unknown) =>
+  v === null || v === undefined
+    ? '\\N'
+    : typeof v === 'string' && /[\\\t\n\r]/.test(v)
+      ? v.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!)
+      : String(v);
 
-/** COPY rows (plain values without tabs or newlines) into a table, in the transaction. */
+/** COPY rows into a table, in the transaction (text values escaped as COPY's text format needs). */
 export async function copyRows(tx: Tx, table: string, columns: readonly string[], rows: Iterable<unknown[]>) {
   const client = rawClient(tx) as pg.PoolClient;
   const stream = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`));

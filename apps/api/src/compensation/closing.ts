@@ -5,7 +5,7 @@ import { applyRate, baht, min, type Satang } from '@portal/plan/money';
 import type { Plan } from './plan';
 import { copyRows, queryArrays } from './bulk';
 import { noticeTitles } from './notices';
-import { expiryAsOf, isActiveOn, packagesAsOf, suspendedOn } from './standing';
+import { isActiveOn, standingAtEndOf, suspendedOn } from './standing';
 import { sideBelow, type TreeIndex } from './tree';
 
 /**
@@ -110,46 +110,6 @@ async function referrers(tx: Tx): Promise<Map<number, number>> {
     `select id, referrer_member_id from members where referrer_member_id is not null`,
   );
   return new Map(rows.map((r) => [Number(r[0]), Number(r[1])]));
-}
-
-/**
- * Every member's package and expiry date at the end of day d. The member rows hold both as of now
- * (the ledger's posting functions keep them, ledger.ts refreshMemberStanding); they are the answer
- * for every member with nothing posted after d. Members with package orders or personal PV after d
- * (today's buyers, a later cancellation) are replayed from the ledger as of d.
- */
-async function standingAtEndOf(tx: Tx, plan: Plan, date: string) {
-  const rows = await queryArrays<[string, string | null, string | null]>(
-    tx,
-    `select id, package, expiry_date::text from members where package is not null or expiry_date is not null`,
-  );
-  const packaged = new Map<number, string>();
-  const expiries = new Map<number, string | null>();
-  for (const [id, pkg, expiry] of rows) {
-    if (pkg) packaged.set(Number(id), pkg);
-    expiries.set(Number(id), expiry);
-  }
-  const laterPackages = await queryArrays<[string]>(
-    tx,
-    `select distinct member_id from orders where order_type in ('PACKAGE', 'UPGRADE')
-       and (paid_date > $1::date or canceled_date > $1::date)`,
-    [date],
-  );
-  const laterPv = await queryArrays<[string]>(
-    tx,
-    `select distinct member_id from volume_postings where personal and effective_date > $1::date`,
-    [date],
-  );
-  const pkgIds = laterPackages.map((r) => Number(r[0]));
-  const pvIds = laterPv.map((r) => Number(r[0]));
-  if (pkgIds.length > 0) {
-    for (const id of pkgIds) packaged.delete(id);
-    for (const [id, pkg] of await packagesAsOf(tx, pkgIds, date)) packaged.set(id, pkg);
-  }
-  if (pvIds.length > 0) {
-    for (const [id, expiry] of await expiryAsOf(tx, pvIds, date, plan)) expiries.set(id, expiry);
-  }
-  return { packaged, expiries };
 }
 
 /** Computes the rows of day d (no writes). */

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { firstDayOfMonth, lastDayOfMonth } from '@portal/plan/dates';
-import { addIncome, voidOrCorrectIncome } from './posting/writer';
+import { addIncomeLines, voidOrCorrectIncome } from './posting/writer';
+import type { IncomeLine } from './posting/rows';
 import { pvMoney } from '@portal/plan/money';
 import type { Plan } from './plan';
-import { expiryAsOf, isActiveOn, suspendedOn } from './standing';
+import { queryArrays } from './bulk';
+import { isActiveOn, standingAtEndOf, suspendedOn } from './standing';
 
 /**
  * The monthly MTA closing (plan 4.3) for the month that ends on `lastDay`: every REPURCHASE paid in
@@ -12,51 +14,62 @@ import { expiryAsOf, isActiveOn, suspendedOn } from './standing';
  * earners qualified at the end of the month. No compression: an unqualified earner's share is lost.
  * An order canceled after the month but before this run (a late run) is in the base, and its lines
  * are then reversed as of its cancel day, as the cancellation would have done had they existed (2.4).
+ *
+ * At a million members it is a million orders: the referrer lines are read once and walked in memory,
+ * every earner's standing is read at once (the expiry from the member rows, as the daily closing reads
+ * it), and the lines are written by COPY (decision 046).
  */
 export async function closeMta(tx: Tx, plan: Plan, anyDayOfMonth: string): Promise<{ lines: number }> {
   const from = firstDayOfMonth(anyDayOfMonth);
   const to = lastDayOfMonth(anyDayOfMonth);
   const depth = plan.mtaRates.length;
-  const { rows: base } = await tx.execute<{
-    order_id: number;
-    order_no: string;
+  const orders = await queryArrays<[number, string, number, number, string | null]>(
+    tx,
+    `select o.id, o.order_no, o.pv_total, o.member_id, to_char(o.canceled_date, 'YYYY-MM-DD') from orders o
+     where o.order_type = 'REPURCHASE' and o.paid_date between $1::date and $2::date
+       and (o.canceled_date is null or o.canceled_date > $2::date)
+     order by o.id`,
+    [from, to],
+  );
+  if (orders.length === 0) return { lines: 0 };
+  const referrerOf = await referrers(tx);
+  // Each order's referrer line, generation 1 first; an order whose buyer has no referrer pays no one.
+  const base: {
+    orderId: number;
+    orderNo: string;
     pv: number;
-    canceled_date: string | null;
+    canceledDate: string | null;
     chain: number[];
-  }>(sql`
-    with recursive up as (
-      select o.id as order_id, m.referrer_member_id as earner, 1 as generation
-      from orders o join members m on m.id = o.member_id
-      where o.order_type = 'REPURCHASE' and o.paid_date between ${from}::date and ${to}::date
-        and (o.canceled_date is null or o.canceled_date > ${to}::date) and m.referrer_member_id is not null
-      union all
-      select up.order_id, m.referrer_member_id, up.generation + 1 from up join members m on m.id = up.earner
-      where up.generation < ${depth} and m.referrer_member_id is not null)
-    select o.id as order_id, o.order_no, o.pv_total as pv, to_char(o.canceled_date, 'YYYY-MM-DD') as canceled_date,
-      array_agg(up.earner order by up.generation) as chain
-    from orders o join up on up.order_id = o.id group by o.id order by o.id`);
+  }[] = [];
+  for (const [orderId, orderNo, pv, buyer, canceledDate] of orders) {
+    const chain: number[] = [];
+    for (
+      let m = referrerOf.get(Number(buyer));
+      m !== undefined && chain.length < depth;
+      m = referrerOf.get(m)
+    )
+      chain.push(m);
+    if (chain.length > 0)
+      base.push({ orderId: Number(orderId), orderNo, pv: Number(pv), canceledDate, chain });
+  }
   if (base.length === 0) return { lines: 0 };
 
-  const earners = [...new Set(base.flatMap((b) => b.chain.map(Number)))];
-  // MTA_MIN_PV (plan 4.3, 13): the earner's REPURCHASE PV posted in the month (orders not held, and
-  // releases to SELF of lots from REPURCHASE orders) and not reversed by the month's end. A reversal in
-  // the month of something posted in an earlier month does not count against the month.
-  const { rows: own } = await tx.execute<{ member_id: number; pv: string }>(sql`
-    select p.member_id, sum(p.pv)::text as pv from volume_postings p
-    where p.repurchase and p.personal and p.kind <> 'REVERSAL'
-      and p.effective_date between ${from}::date and ${to}::date
-      and p.member_id = any(${sql.param(earners)}::bigint[])
-      and not exists (select 1 from volume_postings r
-        where r.natural_key = 'reversal:' || p.natural_key and r.effective_date <= ${to}::date)
-    group by p.member_id`);
-  const ownPv = new Map(own.map((r) => [r.member_id, Number(r.pv)]));
-  const { rows: titles } = await tx.execute<{ member_id: number; rank: number | null }>(sql`
-    select h.member_id, max(array_position(${sql.param(plan.titles.map((t) => t.code))}::text[], h.to_title)) as rank
-    from title_history h where h.achieved_date <= ${to}::date and h.member_id = any(${sql.param(earners)}::bigint[])
-    group by h.member_id`);
-  const mtaDepth = new Map(titles.map((t) => [t.member_id, plan.titles[(t.rank ?? 1) - 1]!.mta_depth]));
-  const expiries = await expiryAsOf(tx, earners, to, plan);
-  const suspended = await suspendedOn(tx, earners, to);
+  const earners = [...new Set(base.flatMap((b) => b.chain))];
+  // Many earners (a month of a big network): read everyone's rather than ship a huge id list.
+  const many = earners.length > 10_000;
+  const ownPv = await monthRepurchasePv(tx, many ? null : earners, from, to);
+  const titleRanks = await queryArrays<[number, number | null]>(
+    tx,
+    `select h.member_id, max(array_position($1::text[], h.to_title)) from title_history h
+     where h.achieved_date <= $2::date ${many ? '' : 'and h.member_id = any($3::bigint[])'}
+     group by h.member_id`,
+    many ? [plan.titles.map((t) => t.code), to] : [plan.titles.map((t) => t.code), to, earners],
+  );
+  const mtaDepth = new Map(
+    titleRanks.map(([id, rank]) => [Number(id), plan.titles[(rank ?? 1) - 1]!.mta_depth]),
+  );
+  const { expiries } = await standingAtEndOf(tx, plan, to);
+  const suspended = await suspendedOn(tx, many ? null : earners, to);
   const qualifies = (earner: number, generation: number) =>
     generation <= (mtaDepth.get(earner) ?? plan.titles[0]!.mta_depth) &&
     (ownPv.get(earner) ?? 0) >= plan.params.MTA_MIN_PV &&
@@ -64,25 +77,58 @@ export async function closeMta(tx: Tx, plan: Plan, anyDayOfMonth: string): Promi
     !suspended.has(earner);
 
   let lines = 0;
+  const income: IncomeLine[] = [];
   for (const order of base) {
-    for (const [g, earnerRaw] of order.chain.entries()) {
-      const earner = Number(earnerRaw);
+    for (const [g, earner] of order.chain.entries()) {
       const generation = g + 1;
       if (!qualifies(earner, generation)) continue;
-      await addIncome(tx, {
+      income.push({
         memberId: earner,
         type: 'MTA',
-        source: order.order_no,
+        source: order.orderNo,
         generation,
-        orderId: order.order_id,
+        orderId: order.orderId,
         amount: pvMoney(order.pv, plan.mtaRates[g]!, plan.pvThb),
         incomeDate: to,
       });
       lines++;
     }
-    if (order.canceled_date) {
-      await voidOrCorrectIncome(tx, sql`type = 'MTA' and order_id = ${order.order_id}`, order.canceled_date);
+  }
+  await addIncomeLines(tx, income);
+  for (const order of base) {
+    if (order.canceledDate) {
+      await voidOrCorrectIncome(tx, sql`type = 'MTA' and order_id = ${order.orderId}`, order.canceledDate);
     }
   }
   return { lines };
+}
+
+/** Every member's referrer (members without one are absent). */
+async function referrers(tx: Tx): Promise<Map<number, number>> {
+  const rows = await queryArrays<[number, number]>(
+    tx,
+    `select id, referrer_member_id from members where referrer_member_id is not null`,
+  );
+  return new Map(rows.map((r) => [Number(r[0]), Number(r[1])]));
+}
+
+/**
+ * MTA_MIN_PV (plan 4.3, 13): the earner's REPURCHASE PV posted in the month (orders not held, and
+ * releases to SELF of lots from REPURCHASE orders) and not reversed by the month's end, of these
+ * members (or everyone's). A reversal in the month of something posted in an earlier month does not
+ * count against the month.
+ */
+async function monthRepurchasePv(tx: Tx, memberIds: number[] | null, from: string, to: string) {
+  const rows = await queryArrays<[number, string]>(
+    tx,
+    `select p.member_id, sum(p.pv)::text from volume_postings p
+     where p.repurchase and p.personal and p.kind <> 'REVERSAL'
+       and p.effective_date between $1::date and $2::date
+       ${memberIds ? 'and p.member_id = any($3::bigint[])' : ''}
+       and not exists (select 1 from volume_postings r
+         where r.natural_key = 'reversal:' || p.natural_key and r.effective_date <= $2::date)
+     group by p.member_id`,
+    memberIds ? [from, to, memberIds] : [from, to],
+  );
+  return new Map(rows.map((r) => [Number(r[0]), Number(r[1])]));
 }

@@ -5,6 +5,7 @@ import { dayText } from '../lib/day-text';
 import type { NotificationText } from '../lib/notification-text';
 import { addDays, endOfBangkokDay, type Moment } from '@portal/plan/dates';
 import { baht, type Satang } from '@portal/plan/money';
+import { copyRows, queryArrays } from './bulk';
 import type { PayeeAccount } from './standing';
 
 /**
@@ -115,6 +116,7 @@ interface MemberNotice extends NotificationText {
  */
 export async function noticeMembers(tx: Tx, list: readonly MemberNotice[], at: Date): Promise<number> {
   if (list.length === 0) return 0;
+  if (list.length > MANY_NOTICES) return noticeManyMembers(tx, list, at);
   const col = (f: (n: MemberNotice) => string | number) => sql.param(list.map(f));
   const { rows } = await tx.execute<{ id: number }>(sql`
     insert into notifications (user_id, kind, title, title_th, body, body_th, natural_key, created_at)
@@ -127,6 +129,37 @@ export async function noticeMembers(tx: Tx, list: readonly MemberNotice[], at: D
     on conflict (natural_key) do nothing
     returning id`);
   return rows.length;
+}
+
+/** Past this many notices at once (a payout run's), they travel by COPY rather than as array parameters. */
+const MANY_NOTICES = 1_000;
+
+/** `noticeMembers` for many members (a payout run pays a million): the same rows, by COPY. */
+async function noticeManyMembers(tx: Tx, list: readonly MemberNotice[], at: Date): Promise<number> {
+  await tx.execute(sql`
+    create temp table notice_stage (n serial, member_id bigint, kind text, title text, title_th text, body text,
+      body_th text, key text)
+    on commit drop`);
+  await copyRows(
+    tx,
+    'notice_stage',
+    ['member_id', 'kind', 'title', 'title_th', 'body', 'body_th', 'key'],
+    list.map((n) => [n.memberId, n.kind, n.title, n.titleTh, n.body, n.bodyTh, n.key]),
+  );
+  const [row] = await queryArrays<[number]>(
+    tx,
+    `with written as (
+       insert into notifications (user_id, kind, title, title_th, body, body_th, natural_key, created_at)
+       select m.user_id, n.kind, n.title, n.title_th, n.body, n.body_th, n.key, least(now(), $1::timestamptz)
+       from notice_stage n join members m on m.id = n.member_id
+       order by n.n
+       on conflict (natural_key) do nothing
+       returning 1)
+     select count(*)::int from written`,
+    [at.toISOString()],
+  );
+  await tx.execute(sql`drop table notice_stage`);
+  return Number(row![0]);
 }
 
 /** The payout run of `runDate` paid these members. */

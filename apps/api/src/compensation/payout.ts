@@ -4,6 +4,7 @@ import { addDays, previousSunday, weekday } from '@portal/plan/dates';
 import { applyRate, baht, satang, type Satang } from '@portal/plan/money';
 import { noticePayouts } from './notices';
 import type { Plan } from './plan';
+import { copyRows, queryArrays } from './bulk';
 import { payabilityOn, type NotPayableReason, type Payability, type PayeeAccount } from './standing';
 
 /**
@@ -120,14 +121,13 @@ export async function runPayout(
   plan: Plan,
   runDate: string,
 ): Promise<{ paid: PayoutResult[]; heldBack: HeldBack[] }> {
-  const cutoff = previousSunday(runDate);
   const batches = await waitingBatches(tx, runDate);
   const payability = await payabilityOn(
     tx,
     batches.map((b) => b.memberId),
     runDate,
   );
-  const paid: PayoutResult[] = [];
+  const toPay: PayoutResult[] = [];
   const heldBack: HeldBack[] = [];
   for (const batch of batches) {
     const payee = payability.get(batch.memberId);
@@ -136,23 +136,72 @@ export async function runPayout(
       heldBack.push({ memberId: batch.memberId, gross: s.gross, reason: holdReason(s.held ?? 'KYC') });
       continue;
     }
-    const { account } = payee;
-    const { rows: inserted } = await tx.execute<{ id: number }>(sql`
-      insert into payouts (run_date, member_id, gross, wht, point_part, fee, net, bank_code, account_no, account_name)
-      values (${runDate}, ${batch.memberId}, ${baht(s.gross)}, ${baht(s.wht)}, ${baht(s.pointPart)}, ${baht(s.fee)},
-        ${baht(s.net)}, ${account.bankCode}, ${account.accountNo}, ${account.accountName})
-      on conflict (run_date, member_id) do nothing returning id`);
-    const payoutId = inserted[0]?.id;
-    if (payoutId === undefined) continue;
-    await tx.execute(sql`
-      update income_lines set state = 'PAID', payout_id = ${payoutId}
-      where member_id = ${batch.memberId} and state = 'WAITING' and income_date <= ${cutoff}::date`);
-    paid.push({ memberId: batch.memberId, ...s, account });
+    toPay.push({ memberId: batch.memberId, ...s, account: payee.account });
   }
+  const paid = await storePayouts(tx, runDate, toPay);
   await storeHeldBack(tx, runDate, heldBack);
   await noticePayouts(tx, runDate, paid);
   return { paid, heldBack };
 }
+
+/**
+ * One payout per member, in member order, and the member's WAITING lines up to the cutoff marked
+ * PAID by it: COPY into a scratch table, then one statement (a run pays a million members; decision
+ * 046). A member the run already paid (the payout of the day exists) is left as it is and not
+ * returned.
+ */
+async function storePayouts(tx: Tx, runDate: string, payouts: PayoutResult[]): Promise<PayoutResult[]> {
+  if (payouts.length === 0) return [];
+  await tx.execute(sql`
+    create temp table payout_stage (member_id bigint, gross numeric(14, 2), wht numeric(14, 2),
+      point_part numeric(14, 2), fee numeric(14, 2), net numeric(14, 2), bank_code text, account_no text,
+      account_name text)
+    on commit drop`);
+  await copyRows(
+    tx,
+    'payout_stage',
+    PAYOUT_COLUMNS,
+    payouts.map((p) => [
+      p.memberId,
+      baht(p.gross),
+      baht(p.wht),
+      baht(p.pointPart),
+      baht(p.fee),
+      baht(p.net),
+      p.account.bankCode,
+      p.account.accountNo,
+      p.account.accountName,
+    ]),
+  );
+  const inserted = await queryArrays<[number]>(
+    tx,
+    `with inserted as (
+       insert into payouts (run_date, ${PAYOUT_COLUMNS.join(', ')})
+       select $1::date, ${PAYOUT_COLUMNS.join(', ')} from payout_stage order by member_id
+       on conflict (run_date, member_id) do nothing
+       returning id, member_id),
+     lines as (
+       update income_lines l set state = 'PAID', payout_id = i.id from inserted i
+       where l.member_id = i.member_id and l.state = 'WAITING' and l.income_date <= $2::date)
+     select member_id from inserted`,
+    [runDate, previousSunday(runDate)],
+  );
+  await tx.execute(sql`drop table payout_stage`);
+  const done = new Set(inserted.map((r) => Number(r[0])));
+  return payouts.filter((p) => done.has(p.memberId));
+}
+
+const PAYOUT_COLUMNS = [
+  'member_id',
+  'gross',
+  'wht',
+  'point_part',
+  'fee',
+  'net',
+  'bank_code',
+  'account_no',
+  'account_name',
+];
 
 /** The members a run held back and why, kept with the run (staff read them; a re-run changes nothing). */
 async function storeHeldBack(tx: Tx, runDate: string, heldBack: HeldBack[]) {

@@ -84,6 +84,46 @@ export async function expiryAsOf(db: Q, memberIds: readonly number[] | null, dat
 }
 
 /**
+ * Every member's package and expiry date at the end of day d. The member rows hold both as of now
+ * (the ledger's posting functions keep them, ledger.ts refreshMemberStanding); they are the answer
+ * for every member with nothing posted after d. Members with package orders or personal PV after d
+ * (today's buyers, a later cancellation) are replayed from the ledger as of d.
+ */
+export async function standingAtEndOf(tx: Q, plan: Plan, date: string) {
+  const rows = await queryArrays<[string, string | null, string | null]>(
+    tx,
+    `select id, package, expiry_date::text from members where package is not null or expiry_date is not null`,
+  );
+  const packaged = new Map<number, string>();
+  const expiries = new Map<number, string | null>();
+  for (const [id, pkg, expiry] of rows) {
+    if (pkg) packaged.set(Number(id), pkg);
+    expiries.set(Number(id), expiry);
+  }
+  const laterPackages = await queryArrays<[string]>(
+    tx,
+    `select distinct member_id from orders where order_type in ('PACKAGE', 'UPGRADE')
+       and (paid_date > $1::date or canceled_date > $1::date)`,
+    [date],
+  );
+  const laterPv = await queryArrays<[string]>(
+    tx,
+    `select distinct member_id from volume_postings where personal and effective_date > $1::date`,
+    [date],
+  );
+  const pkgIds = laterPackages.map((r) => Number(r[0]));
+  const pvIds = laterPv.map((r) => Number(r[0]));
+  if (pkgIds.length > 0) {
+    for (const id of pkgIds) packaged.delete(id);
+    for (const [id, pkg] of await packagesAsOf(tx, pkgIds, date)) packaged.set(id, pkg);
+  }
+  if (pvIds.length > 0) {
+    for (const [id, expiry] of await expiryAsOf(tx, pvIds, date, plan)) expiries.set(id, expiry);
+  }
+  return { packaged, expiries };
+}
+
+/**
  * One member's package and expiry date as of the end of day `date` (`packagesAsOf` and
  * `expiryAsOf` for one member, read in one round trip): what a payment or a cancellation refreshes.
  */
@@ -224,36 +264,42 @@ export async function payabilityOn(
   const out = new Map<number, Payability>();
   if (memberIds.length === 0) return out;
   const end = endOfBangkokDay(date).toISOString();
-  const { rows } = await db.execute<{
-    id: number;
-    verified: boolean;
-    bank_code: string | null;
-    account_no: string | null;
-    account_name: string | null;
-  }>(sql`
-    select m.id,
+  // Many members (a payout run of a big network): read everyone's facts in one pass of each table
+  // rather than look each one up; then keep the ones asked for.
+  const many = memberIds.length > 10_000;
+  const rows = await queryArrays<[number, boolean, string | null, string | null, string | null]>(
+    db,
+    `select m.id,
       (u.is_verifies_identity and u.is_verifies_bank
-        and (k.decided_at is null or k.decided_at <= ${end}::timestamptz)) as verified,
+        and (k.decided_at is null or k.decided_at <= $1::timestamptz)) as verified,
       b.bank_code, b.account_no, b.account_name
     from members m join users u on u.id = m.user_id
     left join member_kyc k on k.member_id = m.id
-    left join lateral (
+    ${
+      many
+        ? `left join (
+      select distinct on (ba.user_id) ba.user_id, ba.bank_code, ba.account_no, ba.account_name from bank_accounts ba
+      where ba.status = 'success' and (ba.reviewed_at is null or ba.reviewed_at <= $1::timestamptz)
+      order by ba.user_id, ba.id desc) b on b.user_id = u.id`
+        : `left join lateral (
       select ba.bank_code, ba.account_no, ba.account_name from bank_accounts ba
       where ba.user_id = u.id and ba.status = 'success'
-        and (ba.reviewed_at is null or ba.reviewed_at <= ${end}::timestamptz)
+        and (ba.reviewed_at is null or ba.reviewed_at <= $1::timestamptz)
       order by ba.id desc limit 1) b on true
-    where m.id = any(${ids(memberIds)}::bigint[])`);
-  const suspended = await suspendedOn(db, memberIds, date);
-  for (const r of rows) {
-    if (!r.verified) out.set(r.id, { payable: false, reason: 'KYC' });
-    else if (suspended.has(r.id)) out.set(r.id, { payable: false, reason: 'SUSPENDED' });
-    else if (r.bank_code === null || r.account_no === null || r.account_name === null)
-      out.set(r.id, { payable: false, reason: 'NO_BANK_ACCOUNT' });
-    else
-      out.set(r.id, {
-        payable: true,
-        account: { bankCode: r.bank_code, accountNo: r.account_no, accountName: r.account_name },
-      });
+    where m.id = any($2::bigint[])`
+    }`,
+    many ? [end] : [end, memberIds],
+  );
+  const wanted = many ? new Set(memberIds) : null;
+  const suspended = await suspendedOn(db, many ? null : memberIds, date);
+  for (const [rawId, verified, bankCode, accountNo, accountName] of rows) {
+    const id = Number(rawId);
+    if (wanted && !wanted.has(id)) continue;
+    if (!verified) out.set(id, { payable: false, reason: 'KYC' });
+    else if (suspended.has(id)) out.set(id, { payable: false, reason: 'SUSPENDED' });
+    else if (bankCode === null || accountNo === null || accountName === null)
+      out.set(id, { payable: false, reason: 'NO_BANK_ACCOUNT' });
+    else out.set(id, { payable: true, account: { bankCode, accountNo, accountName } });
   }
   return out;
 }

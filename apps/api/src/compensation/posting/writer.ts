@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { baht } from '@portal/plan/money';
 import type { Tx } from '../../db/client';
+import { copyRows } from '../bulk';
 import type { IncomeLine, Postings } from './rows';
 
 /**
@@ -92,6 +93,62 @@ export async function writePostings(tx: Tx, postings: Postings, also: readonly S
 
 /** An income line, once: its natural key is (member, type, source, generation). */
 export const addIncome = (tx: Tx, line: IncomeLine) => writePostings(tx, { income: [line] });
+
+/**
+ * Many income lines at once (a run's: a million MTA lines), each once by its natural key, in the order
+ * given, as `addIncome` writes one. A run writes its lines once, so normally none exists yet and COPY
+ * goes straight into the table; should one exist (the same run's work repeated), that COPY stops on
+ * its key and the lines go through a scratch table instead, each added only if missing. A line of
+ * 0.00 is not written (plan 13).
+ */
+export async function addIncomeLines(tx: Tx, lines: readonly IncomeLine[]): Promise<void> {
+  const income = lines.filter((l) => l.amount !== 0n);
+  if (income.length === 0) return;
+  const rows = () =>
+    income.map((l) => [
+      l.memberId,
+      l.type,
+      l.source,
+      l.generation ?? 0,
+      l.orderId ?? null,
+      l.orderItemId ?? null,
+      baht(l.amount),
+      baht(l.pointPart ?? 0n),
+      l.incomeDate,
+    ]);
+  await tx.execute(sql`savepoint income_lines_copy`);
+  try {
+    await copyRows(tx, 'income_lines', INCOME_COLUMNS, rows());
+    await tx.execute(sql`release savepoint income_lines_copy`);
+    return;
+  } catch (e) {
+    if ((e as { code?: string }).code !== UNIQUE_VIOLATION) throw e;
+    await tx.execute(sql`rollback to savepoint income_lines_copy`);
+  }
+  await tx.execute(sql`
+    create temp table income_stage (n serial, member_id bigint, type text, source text, generation int,
+      order_id bigint, order_item_id bigint, amount numeric(14, 2), point_part numeric(14, 2), income_date date)
+    on commit drop`);
+  await copyRows(tx, 'income_stage', INCOME_COLUMNS, rows());
+  await tx.execute(sql`
+    insert into income_lines (${sql.raw(INCOME_COLUMNS.join(', '))})
+    select ${sql.raw(INCOME_COLUMNS.join(', '))} from income_stage order by n
+    on conflict (member_id, type, source, generation, correction) do nothing`);
+  await tx.execute(sql`drop table income_stage`);
+}
+
+const UNIQUE_VIOLATION = '23505';
+const INCOME_COLUMNS = [
+  'member_id',
+  'type',
+  'source',
+  'generation',
+  'order_id',
+  'order_item_id',
+  'amount',
+  'point_part',
+  'income_date',
+];
 
 /**
  * Plan 2.4: the order-linked income of what `where` selects is reversed on `date`: waiting lines
