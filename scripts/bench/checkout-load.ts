@@ -2,6 +2,10 @@
 // against a real server): the server's event loop serves requests and nothing else, so the client's
 // own work (HTTP parsing, JSON, timing) is not counted as the server's. Started by checkout.ts with
 // a JSON brief as its one argument; prints its measurements as JSON on stdout.
+// With `duringClosing` (npm run bench:checkout -- --during-closing) a second phase follows the quiet
+// one: the load says 'quiet-done' over IPC, the server starts a daily closing and says
+// 'closing-started', and the same 8 clients check out until it says 'closing-done'. An error answer
+// in that phase is counted and reported rather than ending the run.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { rng } from './tree-build';
@@ -15,6 +19,8 @@ export interface LoadBrief {
   seed: number;
   /** GET /health is sampled alongside the checkouts once every this many ms (a probe, not a client). */
   healthEveryMs: number;
+  /** Then check out again while the server runs a daily closing (the messages above). */
+  duringClosing?: boolean;
 }
 
 export interface LoadResult {
@@ -23,6 +29,13 @@ export interface LoadResult {
   healthAlone: number[];
   healthDuring: number[];
   seconds: number;
+  closing?: {
+    perClient: { cart: number[]; checkout: number[] }[];
+    health: number[];
+    seconds: number;
+    errors: number;
+    firstError: string | null;
+  };
 }
 
 const brief = JSON.parse(process.argv[2] ?? '{}') as LoadBrief;
@@ -91,27 +104,76 @@ for (let k = 0; k < 300; k++) healthAlone.push(await send('GET', '/health', null
 const alone: Times = { cart: [], checkout: [] };
 for (let k = 0; k < 40; k++) await round(k % clients, alone);
 
-const perClient: Times[] = Array.from({ length: clients }, () => ({ cart: [], checkout: [] }));
-const healthDuring: number[] = [];
-let running = true;
-const probe = (async () => {
-  while (running) {
-    const started = performance.now();
-    healthDuring.push(await send('GET', '/health', null));
-    const wait = brief.healthEveryMs - (performance.now() - started);
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  }
-})();
-const started = performance.now();
-await Promise.all(
-  perClient.map(async (into, c) => {
-    for (let k = 0; k < brief.perClient; k++) await round(c, into);
-  }),
-);
-const seconds = (performance.now() - started) / 1000;
-running = false;
-await probe;
+/** Checkouts of every client until `more()` says stop, with GET /health sampled meanwhile. */
+async function phase(more: (client: number, done: number) => boolean, countErrors: boolean) {
+  const perClient: Times[] = Array.from({ length: clients }, () => ({ cart: [], checkout: [] }));
+  const health: number[] = [];
+  const errors: string[] = [];
+  let running = true;
+  const probe = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        health.push(await send('GET', '/health', null));
+      } catch (e) {
+        if (!countErrors) throw e;
+        errors.push(String(e));
+      }
+      const wait = brief.healthEveryMs - (performance.now() - started);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+  })();
+  const started = performance.now();
+  await Promise.all(
+    perClient.map(async (into, c) => {
+      for (let k = 0; more(c, k); k++) {
+        try {
+          await round(c, into);
+        } catch (e) {
+          if (!countErrors) throw e;
+          errors.push(String(e));
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  running = false;
+  await probe;
+  return { perClient, health, seconds, errors };
+}
+
+const quiet = await phase((_, k) => k < brief.perClient, false);
+
+let closing: LoadResult['closing'];
+if (brief.duringClosing) {
+  // The server starts its closing when told the quiet phase is over, and says when it has ended.
+  let closingDone = false;
+  const started = new Promise<void>((resolve) =>
+    process.on('message', (m) => {
+      if (m === 'closing-started') resolve();
+      if (m === 'closing-done') closingDone = true;
+    }),
+  );
+  process.send!('quiet-done');
+  await started;
+  const during = await phase(() => !closingDone, true);
+  closing = {
+    perClient: during.perClient,
+    health: during.health,
+    seconds: during.seconds,
+    errors: during.errors.length,
+    firstError: during.errors[0] ?? null,
+  };
+}
 agent.destroy();
 
-const result: LoadResult = { perClient, alone, healthAlone, healthDuring, seconds };
+const result: LoadResult = {
+  perClient: quiet.perClient,
+  alone,
+  healthAlone,
+  healthDuring: quiet.health,
+  seconds: quiet.seconds,
+  closing,
+};
 process.stdout.write(JSON.stringify(result));
+process.disconnect?.();

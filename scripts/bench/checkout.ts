@@ -7,19 +7,28 @@
 // Buyers are drawn from the top and from the deepest members (thousands of levels down): a checkout
 // that walked the tree would be slower for the deep ones. Figures go to stdout and
 // bench-results/checkout-<N>.json. Bar (issue 7): checkout p95 ≤ 100 ms.
-import { execFile } from 'node:child_process';
+//
+// `--during-closing [--orders M]` (issue 24): the tree, packages and M repurchases (default N / 10)
+// of bench:closing's day instead, and after the quiet checkouts a second phase: the server process
+// runs the business-days job's work (closeBusinessDays: that day's closing, titles and the points per
+// side), as the scheduler runs it just after midnight, while the same 8 clients keep checking out
+// until it ends. Goal: checkout p95 during the closing ≤ 2× the quiet p95 of the same run, and no
+// error; the closing's own time is printed. Figures go to bench-results/checkout-closing-<N>.json.
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { addDays, endOfBangkokDay } from '@portal/plan/dates';
 import { buildApp } from '../../apps/api/src/app';
+import { closeBusinessDays } from '../../apps/api/src/compensation/days';
 import { loadConfig } from '../../apps/api/src/config';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
 import { TokenSigner } from '../../apps/api/src/lib/tokens';
 import { benchDatabase } from './database';
 import type { LoadBrief, LoadResult } from './checkout-load';
-import { buildTree, loadTree, rng } from './tree-build';
+import { seedClosingDay } from './closing-fixture';
+import { buildTree, loadTree, rng, type BuiltTree } from './tree-build';
 import { arg, log, pct, stats } from './measure';
 
 const N = arg('members', 100_000);
@@ -27,6 +36,10 @@ const CLIENTS = 8;
 // 150 each (1,200 checkouts, about ten seconds): a shorter run is at the mercy of one busy second.
 const PER_CLIENT = arg('checkouts', 150);
 const PRODUCTS = 12;
+const DURING_CLOSING = process.argv.includes('--during-closing');
+const ORDERS = arg('orders', Math.round(N / 10));
+/** The day the closing closes (a Wednesday: no payout run comes with it). */
+const DAY = '2025-06-11';
 /** GET /health is sampled this often during the checkouts: a probe of the server's latency, not a 9th client. */
 const HEALTH_EVERY_MS = 20;
 
@@ -35,12 +48,22 @@ const { database } = bench;
 
 try {
   const t0 = performance.now();
-  log(`Building a ${N.toLocaleString('en')}-member tree in memory`);
-  const random = rng(2569);
-  const tree = buildTree(N, random);
-  log(`  depth: max ${tree.maxDepth}, mean ${tree.meanDepth.toFixed(1)}`);
   await migrateDatabase(database.db);
-  await loadTree(database.pool, tree, log);
+  let tree: BuiltTree;
+  if (DURING_CLOSING) {
+    tree = await seedClosingDay(database, {
+      members: N,
+      orders: ORDERS,
+      day: DAY,
+      random: rng(20251123),
+      log,
+    });
+  } else {
+    log(`Building a ${N.toLocaleString('en')}-member tree in memory`);
+    tree = buildTree(N, rng(2569));
+    log(`  depth: max ${tree.maxDepth}, mean ${tree.meanDepth.toFixed(1)}`);
+    await loadTree(database.pool, tree, log);
+  }
   log(`  built and loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   await database.pool.query(
@@ -94,13 +117,46 @@ try {
     products: PRODUCTS,
     seed: 2569,
     healthEveryMs: HEALTH_EVERY_MS,
+    duringClosing: DURING_CLOSING,
   };
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'checkout-load.ts'), JSON.stringify(brief)],
-    { maxBuffer: 1 << 26 },
-  );
-  const { perClient, alone, healthAlone, healthDuring, seconds } = JSON.parse(stdout) as LoadResult;
+  const load = fork(path.join(import.meta.dirname, 'checkout-load.ts'), [JSON.stringify(brief)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  let stdout = '';
+  load.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+  const exited = new Promise<number | null>((resolve) => load.on('exit', resolve));
+  // The closing, in this (the server's) process as the scheduler's job runs it, once the quiet
+  // checkouts are done; the load checks out until it ends.
+  let closing: { ms: number; runs: Awaited<ReturnType<typeof closeBusinessDays>> } | null = null;
+  load.on('message', (m) => {
+    if (m !== 'quiet-done') return;
+    log(`Closing ${DAY} in the server's process while the clients check out`);
+    const started = performance.now();
+    const now = { date: addDays(DAY, 1), at: new Date(endOfBangkokDay(DAY).getTime() + 1) };
+    void closeBusinessDays(database.db, now, 'bench').then(
+      (runs) => {
+        closing = { ms: performance.now() - started, runs };
+        log(`  closed in ${(closing.ms / 1000).toFixed(1)} s`);
+        load.send('closing-done');
+      },
+      (e: unknown) => {
+        log(`  the closing failed: ${String(e)}`);
+        load.kill();
+      },
+    );
+    load.send('closing-started');
+  });
+  const code = await exited;
+  if (code !== 0) throw new Error(`the load process ended with ${code}`);
+  const {
+    perClient,
+    alone,
+    healthAlone,
+    healthDuring,
+    seconds,
+    closing: during,
+  } = JSON.parse(stdout) as LoadResult;
 
   const { rows } = await database.pool.query<{ orders: number; paid: number; postings: number }>(
     `select count(*)::int as orders, count(*) filter (where payment_status = 'paid')::int as paid,
@@ -108,7 +164,14 @@ try {
   );
   await app.close();
 
+  const { rows: written } = await database.pool.query<{ closing_rows: number; runs: unknown[] }>(
+    `select (select count(*)::int from closing_rows where closing_date = $1) as closing_rows,
+       (select json_agg(json_build_object('type', type, 'seconds', extract(epoch from finished_at - started_at)::float, 'counts', counts))
+          from engine_runs where business_date = $1) as runs`,
+    [DAY],
+  );
   const checkout = perClient.flatMap((p) => p.checkout);
+  const closingFigures = during && closing ? duringClosing(checkout, during, closing, written[0]) : null;
   const shallowCheckouts = perClient.slice(0, CLIENTS / 2).flatMap((p) => p.checkout);
   const deepCheckouts = perClient.slice(CLIENTS / 2).flatMap((p) => p.checkout);
   const result = {
@@ -130,6 +193,7 @@ try {
     health_during_checkouts: stats(healthDuring),
     checkout_p95_over_health_p95: +(pct(checkout, 95) / pct(healthDuring, 95)).toFixed(1),
     orders: rows[0],
+    ...closingFigures,
     bars: {
       checkout_p95_le_100ms: pct(checkout, 95) <= 100,
       // A walk up thousands of ancestors would make the deepest buyers' checkouts far slower.
@@ -138,7 +202,39 @@ try {
   };
   console.log(JSON.stringify(result, null, 2));
   fs.mkdirSync('bench-results', { recursive: true });
-  fs.writeFileSync(`bench-results/checkout-${N}.json`, JSON.stringify(result, null, 2));
+  const file = DURING_CLOSING ? `checkout-closing-${N}` : `checkout-${N}`;
+  fs.writeFileSync(`bench-results/${file}.json`, JSON.stringify(result, null, 2));
+  if (DURING_CLOSING && !closingFigures?.closing_goals.met) process.exitCode = 1;
 } finally {
   await bench.close();
+}
+
+/** The figures of the phase during the closing, against the quiet phase's of the same run. */
+function duringClosing(
+  quiet: number[],
+  during: NonNullable<LoadResult['closing']>,
+  closing: { ms: number; runs: Awaited<ReturnType<typeof closeBusinessDays>> },
+  written: { closing_rows: number; runs: unknown[] } | undefined,
+) {
+  const checkouts = during.perClient.flatMap((p) => p.checkout);
+  const ratio = +(pct(checkouts, 95) / pct(quiet, 95)).toFixed(2);
+  return {
+    closing: {
+      day: DAY,
+      orders: ORDERS,
+      seconds: +(closing.ms / 1000).toFixed(1),
+      closing_rows: written?.closing_rows,
+      runs: written?.runs,
+    },
+    checkout_during_closing: stats(checkouts),
+    cart_add_during_closing: stats(during.perClient.flatMap((p) => p.cart)),
+    checkouts_per_second_during_closing: +(checkouts.length / during.seconds).toFixed(1),
+    health_during_closing: stats(during.health),
+    errors_during_closing: during.errors,
+    first_error: during.firstError,
+    closing_goals: {
+      p95_during_over_quiet: ratio,
+      met: ratio <= 2 && during.errors === 0,
+    },
+  };
 }

@@ -36,34 +36,7 @@ export async function seedClosingDay(database: Database, o: ClosingDayOptions): 
   try {
     await c.query('set synchronous_commit = off');
     o.log('Packages for every member, paid the day before (that day marked closed)');
-    const before = addDays(o.day, -1);
-    for (let start = 0; start < N; start += 50_000) {
-      const ids: number[] = [];
-      const codes: string[] = [];
-      const pvs: number[] = [];
-      for (let i = start; i < Math.min(N, start + 50_000); i++) {
-        const [code, pv] = PACKAGES[Math.floor(o.random() * PACKAGES.length)]!;
-        ids.push(i + 1);
-        codes.push(code);
-        pvs.push(pv);
-      }
-      await c.query(
-        `insert into orders (id, order_no, member_id, order_type, package_code, status, payment_status, pv_total, paid_at, paid_date)
-         select id, 'P' || id, id, 'PACKAGE', code, 'paid', 'paid', pv, $4::date, $4::date
-         from unnest($1::bigint[], $2::text[], $3::int[]) v(id, code, pv)`,
-        [ids, codes, pvs, before],
-      );
-      await c.query(
-        `insert into volume_postings (natural_key, member_id, effective_date, pv, personal, flows_up, repurchase, kind, source, order_id)
-         select 'order:' || id, id, $3::date, pv, true, true, false, 'ORDER', 'order:' || id, id
-         from unnest($1::bigint[], $2::int[]) v(id, pv)`,
-        [ids, pvs, before],
-      );
-    }
-    await c.query(
-      `insert into engine_runs (type, business_date, plan_version, status, started_by, finished_at) values ('DAILY', $1, 0, 'done', 'bench', now())`,
-      [before],
-    );
+    await seedPackages(c, N, addDays(o.day, -1), o.random);
     o.log(`${o.orders.toLocaleString('en')} repurchase orders paid on ${o.day}`);
     const buyers: number[] = [];
     const pvs: number[] = [];
@@ -99,7 +72,42 @@ export async function seedClosingDay(database: Database, o: ClosingDayOptions): 
   return tree;
 }
 
-async function setStanding({ db, pool }: Database, day: string) {
+/**
+ * A package for each of members 1..n, paid on `day`, posted as a payment posts it (the order and its
+ * PV at the member), and `day` marked closed. No referrer bonus lines: the closings do not read them.
+ */
+export async function seedPackages(c: pg.PoolClient, n: number, day: string, random: () => number) {
+  for (let start = 0; start < n; start += 50_000) {
+    const ids: number[] = [];
+    const codes: string[] = [];
+    const pvs: number[] = [];
+    for (let i = start; i < Math.min(n, start + 50_000); i++) {
+      const [code, pv] = PACKAGES[Math.floor(random() * PACKAGES.length)]!;
+      ids.push(i + 1);
+      codes.push(code);
+      pvs.push(pv);
+    }
+    await c.query(
+      `insert into orders (id, order_no, member_id, order_type, package_code, status, payment_status, pv_total, paid_at, paid_date)
+       select id, 'P' || id, id, 'PACKAGE', code, 'paid', 'paid', pv, $4::date, $4::date
+       from unnest($1::bigint[], $2::text[], $3::int[]) v(id, code, pv)`,
+      [ids, codes, pvs, day],
+    );
+    await c.query(
+      `insert into volume_postings (natural_key, member_id, effective_date, pv, personal, flows_up, repurchase, kind, source, order_id)
+       select 'order:' || id, id, $3::date, pv, true, true, false, 'ORDER', 'order:' || id, id
+       from unnest($1::bigint[], $2::int[]) v(id, pv)`,
+      [ids, pvs, day],
+    );
+  }
+  await c.query(
+    `insert into engine_runs (type, business_date, plan_version, status, started_by, finished_at) values ('DAILY', $1, 0, 'done', 'bench', now())`,
+    [day],
+  );
+}
+
+/** The member rows' package and expiry in force at the end of `day`, as the posting functions keep them. */
+export async function setStanding({ db, pool }: Database, day: string) {
   const plan = await planFor(db, day);
   const expiries = await expiryAsOf(db, null, day, plan);
   const ids = [...expiries.keys()];

@@ -11,6 +11,11 @@ export interface BenchDatabase {
   /** A temp folder of the bench's own (the embedded server's files live below it). */
   dir: string;
   external: boolean;
+  /**
+   * CPU seconds the embedded server's processes have used so far (every backend and background
+   * process, the ones that ended included); null on BENCH_DATABASE_URL, whose server others share.
+   */
+  cpuSeconds(): number | null;
   /** Drops the database (unless kept) and stops the embedded server the bench started. */
   close(opts?: { keep?: boolean }): Promise<void>;
 }
@@ -39,6 +44,7 @@ export async function benchDatabase(name: string, poolSize = 16): Promise<BenchD
     url: url.toString(),
     dir,
     external: !!external,
+    cpuSeconds: () => (server ? serverCpuSeconds(path.join(dir, 'pg')) : null),
     async close(opts = {}) {
       await database.close();
       if (!opts.keep) await admin.query(`drop database if exists ${dbName} with (force)`);
@@ -48,4 +54,39 @@ export async function benchDatabase(name: string, poolSize = 16): Promise<BenchD
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** utime, stime, cutime, cstime of a process (/proc/<pid>/stat), in clock ticks. */
+function times(pid: number): { own: number; children: number; ppid: number } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces: the fields after it start past its closing parenthesis.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      ppid: Number(f[1]),
+      own: Number(f[11]) + Number(f[12]),
+      children: Number(f[13]) + Number(f[14]),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The postmaster's CPU and its reaped children's, plus every live child's: what the server has used
+ * since it started. The difference of two readings is what it used between them.
+ */
+function serverCpuSeconds(dataDir: string): number | null {
+  const pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const main = times(pid);
+  if (!main) return null;
+  let ticks = main.own + main.children;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const t = times(Number(entry));
+    if (t && t.ppid === pid) ticks += t.own;
+  }
+  return ticks / TICKS_PER_SECOND;
 }
