@@ -5,6 +5,7 @@ import {
   FileButton,
   Group,
   Paper,
+  SimpleGrid,
   Stack,
   Tabs,
   Text,
@@ -13,6 +14,8 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconFileUpload, IconPlayerPlay, IconWand } from '@tabler/icons-react';
 import type { SimulationResult } from '@portal/contracts/engine';
+import { bangkokDate } from '@portal/plan/dates';
+import { percentText } from '@portal/plan/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http/errors';
@@ -23,6 +26,7 @@ import { Money } from '../../components/ui/money';
 import { useFormat } from '../../lib/i18n/use-format';
 import { RecordTable, type RecordColumn } from '../../components/record-table';
 import { EXAMPLE_SCENARIO, parseScenario } from './model/scenario';
+import { ScenarioFormCard } from './components/scenario-form';
 import './engine-namespace';
 
 type Row = Record<string, unknown>;
@@ -55,6 +59,8 @@ function ResultTable({ rows, name }: { rows: Row[]; name: Table }) {
       const v = r[key];
       if (v === null || v === undefined) return '–';
       if (MONEY.has(key) && typeof v === 'string') return <Money value={v} />;
+      // A rate ("0.12") as people read it: 12%.
+      if (key === 'income_percent' && typeof v === 'string') return `${percentText(v)}%`;
       if (/date$/.test(key) && typeof v === 'string') return f.day(v);
       if (key === 'releases' && Array.isArray(v))
         return (v as { date: string; pv: number; target: string }[])
@@ -109,6 +115,11 @@ export default function SimulatorPage() {
         ? describe(simulate.error)
         : null;
   const result = simulate.data;
+  const runForm = (scenario: Record<string, unknown>) => {
+    setText(JSON.stringify(scenario, null, 2));
+    setLocal(null);
+    simulate.mutate(scenario);
+  };
 
   return (
     <Stack gap="lg">
@@ -118,58 +129,61 @@ export default function SimulatorPage() {
         </Title>
         <Text c="dimmed">{t('simulator.subtitle')}</Text>
       </Stack>
-      <Paper withBorder p="md" radius="lg">
-        <Stack gap="sm">
-          <Textarea
-            label={t('simulator.scenario')}
-            description={t('simulator.scenarioHint')}
-            autosize
-            minRows={8}
-            maxRows={24}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            data-testid="simulator-scenario"
-          />
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="sm">
-              <FileButton onChange={(file) => void upload(file)} accept="application/json,.json">
-                {(props) => (
-                  <Button
-                    variant="light"
-                    leftSection={<IconFileUpload size={16} />}
-                    {...props}
-                    data-testid="simulator-upload"
-                  >
-                    {t('simulator.upload')}
-                  </Button>
-                )}
-              </FileButton>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <ScenarioFormCard from={bangkokDate(new Date())} onRun={runForm} running={simulate.isPending} />
+        <Paper withBorder p="md" radius="lg">
+          <Stack gap="sm">
+            <Textarea
+              label={t('simulator.scenario')}
+              description={t('simulator.scenarioHint')}
+              autosize
+              minRows={8}
+              maxRows={24}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              data-testid="simulator-scenario"
+            />
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Group gap="sm">
+                <FileButton onChange={(file) => void upload(file)} accept="application/json,.json">
+                  {(props) => (
+                    <Button
+                      variant="light"
+                      leftSection={<IconFileUpload size={16} />}
+                      {...props}
+                      data-testid="simulator-upload"
+                    >
+                      {t('simulator.upload')}
+                    </Button>
+                  )}
+                </FileButton>
+                <Button
+                  variant="subtle"
+                  leftSection={<IconWand size={16} />}
+                  onClick={() => setText(JSON.stringify(EXAMPLE_SCENARIO, null, 2))}
+                  data-testid="simulator-example"
+                >
+                  {t('simulator.example')}
+                </Button>
+              </Group>
               <Button
-                variant="subtle"
-                leftSection={<IconWand size={16} />}
-                onClick={() => setText(JSON.stringify(EXAMPLE_SCENARIO, null, 2))}
-                data-testid="simulator-example"
+                leftSection={<IconPlayerPlay size={16} />}
+                loading={simulate.isPending}
+                onClick={run}
+                data-testid="simulator-run"
               >
-                {t('simulator.example')}
+                {t('simulator.run')}
               </Button>
             </Group>
-            <Button
-              leftSection={<IconPlayerPlay size={16} />}
-              loading={simulate.isPending}
-              onClick={run}
-              data-testid="simulator-run"
-            >
-              {t('simulator.run')}
-            </Button>
-          </Group>
-          {simulate.isPending && (
-            <Text size="sm" c="dimmed" data-testid="simulator-progress">
-              {position ? t('simulator.queued', { position }) : t('simulator.running')}
-            </Text>
-          )}
-        </Stack>
-      </Paper>
+            {simulate.isPending && (
+              <Text size="sm" c="dimmed" data-testid="simulator-progress">
+                {position ? t('simulator.queued', { position }) : t('simulator.running')}
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
       {(local || refusal) && (
         <Alert
           color="red"
