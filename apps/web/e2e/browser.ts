@@ -97,5 +97,5 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/dashboard|\/notifications|\/auth\/resend_verify_code|\/staff\/kyc/);
+  await page.waitForURL(/\/dashboard|\/notifications|\/auth\/resend_verify_code|\/staff(\/kyc)?$/);
 }

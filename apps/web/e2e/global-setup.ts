@@ -70,7 +70,8 @@ export default async function setup(project: TestProject) {
   server.stdout?.on('data', (c) => (log += c));
   server.stderr?.on('data', (c) => (log += c));
 
-  const deadline = Date.now() + 90_000;
+  // A busy machine (several engineers, 2 cores) may take minutes to seed the demo history.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server exited:\n${log}`);
     try {

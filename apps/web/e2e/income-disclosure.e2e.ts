@@ -130,7 +130,7 @@ describe('the income disclosure page', () => {
       await page.getByTestId('login-username').fill(STAFF.email);
       await page.getByTestId('login-password').fill(STAFF.password);
       await page.getByTestId('login-submit').click();
-      await page.waitForURL(/\/staff\/kyc/);
+      await page.waitForURL(/\/staff$/);
       await page.getByRole('link', { name: TEXT.en.shell.nav.staffIncomeDisclosure }).first().click();
       await page.waitForURL(/\/staff\/income_disclosure/);
       await page.getByTestId('disclosure-income-table').waitFor();

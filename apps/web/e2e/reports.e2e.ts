@@ -253,7 +253,7 @@ describe('the member reports', () => {
     await withPage(browser, { viewport: DESKTOP, lang: 'en' }, async (page) => {
       await page.goto('/auth/login');
       await submitLogin(page, 'staff@portal.test', DEMO.password);
-      await waitForPath(page, '/staff/kyc');
+      await waitForPath(page, '/staff');
       await page.getByTestId('nav-staffDropship').click();
       await waitForPath(page, '/reports/dropship');
       await page.getByText('Community income of every member').waitFor();
@@ -267,7 +267,7 @@ describe('the member reports', () => {
       await page.getByTestId('staff-dropship-member').fill('not-a-uuid');
       await page.getByText('A member UUID looks like').waitFor();
       await page.goto('/reports/cycle_bonus');
-      await waitForPath(page, '/staff/kyc');
+      await waitForPath(page, '/staff');
     });
   });
 });

@@ -54,7 +54,7 @@ afterAll(async () => {
 
 async function signInStaff(page: Page) {
   await signIn(page, STAFF.email, STAFF.password);
-  await waitForPath(page, '/staff/kyc');
+  await waitForPath(page, '/staff');
 }
 
 describe('the engine desk', () => {

@@ -25,10 +25,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Staff without a member record land on the KYC queue. */
+/** Staff without a member record land on the staff home; the KYC queue is one of its desks. */
 async function signInStaff(page: Page) {
   await signIn(page, STAFF.email, STAFF.password);
-  await waitForPath(page, '/staff/kyc');
+  await waitForPath(page, '/staff');
+  await page.goto('/staff/kyc');
 }
 
 describe('staff KYC review', () => {
@@ -52,12 +53,14 @@ describe('staff KYC review', () => {
         if (r.status() >= 400 && !r.url().endsWith('/oauth/token')) failures.push(`${r.status()} ${r.url()}`);
       });
       await signInStaff(page);
-      await page.getByTestId('nav-dashboard').click();
-      await page.getByTestId('dashboard-member-code').waitFor();
-      // Nothing to verify, no tree, nobody to invite: none of the member widgets.
+      // No member dashboard: the staff home, with the queues waiting for staff.
+      expect(await page.getByTestId('nav-dashboard').count()).toBe(0);
+      await page.getByTestId('nav-staffHome').click();
+      await waitForPath(page, '/staff');
+      await page.getByTestId('staff-queue-kyc').waitFor();
       expect(await page.getByTestId('dashboard-invitation-link').count()).toBe(0);
       await page.goto('/organization');
-      await waitForPath(page, '/staff/kyc');
+      await waitForPath(page, '/staff');
       expect(await page.getByTestId('kyc-reminder').count()).toBe(0);
       expect(await page.getByTestId('nav-organization').count()).toBe(0);
       await page.getByTestId('nav-staffKyc').waitFor();

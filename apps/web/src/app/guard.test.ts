@@ -230,8 +230,8 @@ describe('route guard', () => {
     it("lets staff open the community-income report (everyone's rows) but no other member report", () => {
       for (const user of [staff, admin]) {
         expect(as(user, '/reports/dropship')).toBeNull();
-        expect(as(user, '/reports/cycle_bonus')).toBe('/staff/kyc');
-        expect(as(user, '/reports')).toBe('/staff/kyc');
+        expect(as(user, '/reports/cycle_bonus')).toBe('/staff');
+        expect(as(user, '/reports')).toBe('/staff');
       }
     });
 
@@ -251,12 +251,12 @@ describe('route guard', () => {
     });
 
     it('lets a staff account without a member record open the member pages it can use', () => {
-      for (const path of ['/dashboard', '/profile', '/setting', '/notifications']) {
+      for (const path of ['/staff', '/profile', '/setting', '/notifications']) {
         expect(as(staff, path), path).toBeNull();
       }
     });
 
-    it('keeps the reports for members: a suspended member is sent to notifications, staff without a member record to the KYC queue (but for the community income, whose staff view shows everyone)', () => {
+    it('keeps the reports for members: a suspended member is sent to notifications, staff without a member record to the staff home (but for the community income, whose staff view shows everyone)', () => {
       for (const path of [
         '/reports',
         '/reports/cycle_bonus',
@@ -264,7 +264,7 @@ describe('route guard', () => {
       ]) {
         expect(as(verified, path), path).toBeNull();
         expect(as(suspended, path), path).toBe('/notifications');
-        expect(as(staff, path), path).toBe(path.startsWith('/reports/dropship') ? null : '/staff/kyc');
+        expect(as(staff, path), path).toBe(path.startsWith('/reports/dropship') ? null : '/staff');
       }
     });
 
@@ -278,18 +278,23 @@ describe('route guard', () => {
       ]) {
         expect(as(verified, path), path).toBeNull();
         expect(as(suspended, path), path).toBe('/notifications');
-        expect(as(staff, path), path).toBe('/staff/kyc');
+        expect(as(staff, path), path).toBe('/staff');
       }
     });
 
-    it('sends a staff account without a member record from the organization to the KYC queue', () => {
-      expect(as(staff, '/organization')).toBe('/staff/kyc');
-      expect(as(staff, '/organization?top=5')).toBe('/staff/kyc');
-      expect(as(admin, '/Organization/')).toBe('/staff/kyc');
+    it('sends a staff account without a member record from the organization and the dashboard to the staff home', () => {
+      expect(as(staff, '/organization')).toBe('/staff');
+      expect(as(staff, '/organization?top=5')).toBe('/staff');
+      expect(as(admin, '/Organization/')).toBe('/staff');
+      expect(as(staff, '/dashboard')).toBe('/staff');
+      expect(as(admin, '/Dashboard/')).toBe('/staff');
     });
 
-    it('lands a staff account on the KYC queue after sign-in, and a staff member with a member record on the dashboard', () => {
-      expect(as(staff, '/auth/login')).toBe('/staff/kyc');
+    it('lands a staff account on the staff home after sign-in, and a staff member with a member record on the dashboard', () => {
+      expect(as(staff, '/auth/login')).toBe('/staff');
+      expect(as(staff, '/staff')).toBeNull();
+      expect(as({ ...verified, type: 'staff' }, '/staff')).toBeNull();
+      expect(as({ ...verified, type: 'staff' }, '/dashboard')).toBeNull();
       expect(as({ ...verified, type: 'staff' }, '/auth/login')).toBe('/dashboard');
       expect(as({ ...verified, type: 'staff' }, '/organization')).toBeNull();
     });

@@ -74,6 +74,7 @@ const SUSPENDED_ALLOWED = new Set(
 /** Finishing KYC is the way out of a KYC suspension: its profile sections stay open (decision 012). */
 const KYC_SUSPENDED_ALLOWED = new Set([paths.profile.path].map(lower));
 const LOGOUT = lower(paths.auth.logout.path);
+const DASHBOARD = lower(paths.dashboard.path);
 
 function normalise(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -92,8 +93,8 @@ function isUnverified(user: NonNullable<GuardInput['user']>): boolean {
 export function landingFor(user: NonNullable<GuardInput['user']>): string {
   if (isUnverified(user)) return paths.auth.resendVerifyCode.path;
   if (isSuspended(user.member?.suspension)) return paths.notifications.path;
-  // Staff without a member record work in the KYC queue.
-  if (isStaffUser(user) && !user.member) return paths.staffKyc.path;
+  // Staff without a member record start on the staff home: the queues waiting for them.
+  if (isStaffUser(user) && !user.member) return paths.staffHome.path;
   return paths.dashboard.path;
 }
 
@@ -142,6 +143,8 @@ export function decide({ path, signedIn, user }: GuardInput): string | null {
   // The community-income report is also the staff's view of everyone's rows (spec: admin only).
   const staffReport = p === STAFF_TOO && isStaffUser(user);
   if (matches(p, MEMBER_ONLY, MEMBER_ONLY_PREFIXES) && !user.member && !staffReport) return landingFor(user);
+  // The dashboard is a member's: staff without a member record have the staff home instead.
+  if (p === DASHBOARD && isStaffUser(user) && !user.member) return paths.staffHome.path;
   const suspension = suspensionKind(user.member?.suspension);
   if (suspension !== 'none' && !SUSPENDED_ALLOWED.has(p)) {
     if (suspension === 'kyc' && KYC_SUSPENDED_ALLOWED.has(p)) return null;

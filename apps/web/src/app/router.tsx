@@ -209,6 +209,10 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/settings/settings-page')),
                   },
                   {
+                    path: paths.staffHome.path,
+                    lazy: lazyPage(() => import('../features/staff-home/staff-home-page')),
+                  },
+                  {
                     path: paths.staffKyc.path,
                     lazy: lazyPage(() => import('../features/staff/kyc-queue-page')),
                   },

@@ -75,6 +75,8 @@ export const paths = {
     dropship: reportRoute('dropship'),
   },
   /** KYC review, for staff and admins only. */
+  /** The staff home: the queues waiting for staff (KYC, slips, closings, payouts) and their desks. */
+  staffHome: { path: '/staff', href: () => '/staff' },
   staffKyc: {
     path: '/staff/kyc',
     href: (params: { status?: string; q?: string; page?: number } = {}) =>

@@ -13,6 +13,7 @@ import {
   IconReceiptOff,
   IconPlusMinus,
   IconExternalLink,
+  IconHome,
   IconLayoutDashboard,
   IconMail,
   IconShoppingBag,
@@ -91,6 +92,15 @@ export const NAV_ITEMS: NavItem[] = [
     icon: IconLayoutDashboard,
     to: paths.dashboard.href(),
     hiddenWhenSuspended: true,
+    // The dashboard is the member's own: staff without a member record have the staff home instead.
+    visible: (ctx) => ctx.hasMember !== false,
+  },
+  {
+    key: 'staffHome',
+    label: 'nav.staffHome',
+    icon: IconHome,
+    to: paths.staffHome.href(),
+    visible: (ctx) => ctx.isStaff === true,
   },
   {
     key: 'organization',

@@ -11,6 +11,7 @@ import type reports from '../../locales/th/reports.json';
 import type settings from '../../locales/th/settings.json';
 import type shop from '../../locales/th/shop.json';
 import type staff from '../../locales/th/staff.json';
+import type staffhome from '../../locales/th/staffhome.json';
 import type staffshop from '../../locales/th/staffshop.json';
 import type statements from '../../locales/th/statements.json';
 import type wallet from '../../locales/th/wallet.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
         settings: typeof settings;
         shop: typeof shop;
         staff: typeof staff;
+        staffhome: typeof staffhome;
         staffshop: typeof staffshop;
         statements: typeof statements;
         wallet: typeof wallet;
