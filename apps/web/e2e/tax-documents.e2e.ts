@@ -68,6 +68,7 @@ async function paidGuestOrder(): Promise<{ number: string; key: string }> {
 }
 
 let memberOrder = '';
+let guestOrder = '';
 
 describe('tax documents', () => {
   it('a member pays, downloads the abbreviated tax invoice and asks for a full one; a wrong tax id is refused first', async () => {
@@ -137,6 +138,7 @@ describe('tax documents', () => {
 
   it('a guest downloads the tax invoice of a community-shop order with the order key, and is shown the sale document with the right to cancel', async () => {
     const { number, key } = await paidGuestOrder();
+    guestOrder = number;
     await withPage(browser, { lang: 'th', viewport: PHONE }, async (page) => {
       await page.goto(`/ecommerce/orders/${number}?key=${encodeURIComponent(key)}`);
       const card = page.getByTestId('tax-documents');
@@ -190,6 +192,13 @@ describe('tax documents', () => {
       expect(text).toContain(memberOrder);
       const xlsx = await downloaded(page, () => page.getByTestId('sales-tax-xlsx').click());
       expect(xlsx.bytes.subarray(0, 2).toString()).toBe('PK');
+
+      // A community-shop sale's sale document, printed for the parcel.
+      await page.goto(`/staff/orders?q=${guestOrder}`);
+      await page.getByTestId(`staff-order-${guestOrder}`).click();
+      const sale = await downloaded(page, () => page.getByTestId('staff-sale-document-th').click());
+      expect(sale.name).toBe(`sale-document-${guestOrder}.pdf`);
+      expect(sale.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     });
     await withPage(browser, { lang: 'th' }, async (page) => {
       await signIn(page, 'staff@portal.test', 'demo-pass-1234');

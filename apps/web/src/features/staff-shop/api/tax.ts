@@ -34,3 +34,12 @@ export async function downloadSalesTaxReport(month: string, format: 'csv' | 'xls
   const blob = await apiBlob(`/v1/reports/sales-tax.${format}`, { service: 'staff', query: { month } });
   saveBlob(blob, `sales-tax-${month}.${format}`);
 }
+
+/** A community-shop sale's sale document (Direct Sales Act section 30), to print for the parcel. */
+export async function downloadStaffSaleDocument(number: string, lang: 'th' | 'en'): Promise<void> {
+  const blob = await apiBlob(`/v1/orders/${encodeURIComponent(number)}/sale-document.pdf`, {
+    service: 'staff',
+    query: { lang },
+  });
+  saveBlob(blob, `sale-document-${number}${lang === 'en' ? '-en' : ''}.pdf`);
+}

@@ -8,25 +8,67 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { useFormat } from '../../../lib/i18n/use-format';
 import { useDescribeError } from '../../../lib/i18n/messages';
-import { downloadStaffTaxPdf, useStaffTaxDocuments } from '../api/tax';
+import { downloadStaffSaleDocument, downloadStaffTaxPdf, useStaffTaxDocuments } from '../api/tax';
 
 /** The order's tax documents on the desk (issue 22): every document issued, and the PDFs of the ones in force. */
 export function StaffTaxSection({ order }: { order: StaffOrder }) {
   const { t } = useTranslation('staffshop');
   const paid = order.payment_status !== 'pending';
   const docs = useStaffTaxDocuments(order.order_no, paid);
-  if (!paid) return null;
-  if (docs.isPending) return null;
-  if (docs.isError) return <ErrorAlert error={docs.error} onRetry={() => void docs.refetch()} />;
-  if (docs.data.documents.length === 0) return null;
+  const community = order.channel === 'COMMUNITY';
+  if (!paid && !community) return null;
+  if (paid && docs.isPending) return null;
+  if (paid && docs.isError) return <ErrorAlert error={docs.error} onRetry={() => void docs.refetch()} />;
+  const list = docs.data?.documents ?? [];
+  if (list.length === 0 && !community) return null;
   return (
     <Stack gap="xs" data-testid="staff-tax-documents">
       <Text fw={600} size="sm">
         {t('tax.title')}
       </Text>
-      {docs.data.documents.map((d) => (
+      {list.map((d) => (
         <DocumentLine key={d.number} order={order} doc={d} />
       ))}
+      {community && <SaleDocumentLine number={order.order_no} />}
+    </Stack>
+  );
+}
+
+/** A community-shop sale's sale document (Direct Sales Act section 30), to print for the parcel. */
+function SaleDocumentLine({ number }: { number: string }) {
+  const { t } = useTranslation('staffshop');
+  const describe = useDescribeError();
+  const [busy, setBusy] = useState<'th' | 'en' | null>(null);
+  const download = async (lang: 'th' | 'en') => {
+    setBusy(lang);
+    try {
+      await downloadStaffSaleDocument(number, lang);
+    } catch (error) {
+      notifications.show({ color: 'red', message: describe(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Badge variant="light" color="grape" w="fit-content">
+        {t('tax.saleDocument')}
+      </Badge>
+      <Group gap="xs">
+        {(['th', 'en'] as const).map((l) => (
+          <Button
+            key={l}
+            size="compact-xs"
+            variant="default"
+            leftSection={<IconDownload size={12} aria-hidden />}
+            loading={busy === l}
+            onClick={() => void download(l)}
+            data-testid={`staff-sale-document-${l}`}
+          >
+            {t(`tax.download.${l}`)}
+          </Button>
+        ))}
+      </Group>
     </Stack>
   );
 }
