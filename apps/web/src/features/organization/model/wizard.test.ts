@@ -4,6 +4,7 @@ import { ApiError, NetworkError } from '../../../lib/http/errors';
 import {
   canConfirm,
   canGoTo,
+  firstModeWithPositions,
   initialWizard,
   placementFailure,
   wizardReducer,
@@ -83,6 +84,24 @@ describe('add-member wizard', () => {
     const t = run(s, { type: 'pickMember', member }, { type: 'toLocation' }, { type: 'toConfirm' });
     expect(t.step).toBe(3);
     expect(t.slot).toBe(preset);
+  });
+
+  it('opens the location step on a mode that has positions, never over a mode the member chose', () => {
+    // the demo's case: the first levels are full, the quick choices are not
+    expect(firstModeWithPositions({ tree: 0, list: 0, quick: 3 })).toBe('quick');
+    expect(firstModeWithPositions({ tree: 4, list: 2, quick: 3 })).toBe('list');
+    expect(firstModeWithPositions({ tree: 2, list: 0, quick: 0 })).toBe('tree');
+    expect(firstModeWithPositions({ tree: 0, list: 0, quick: 0 })).toBe('list');
+    expect(firstModeWithPositions({ tree: 2, list: null, quick: null })).toBeNull();
+
+    const s = run(initialWizard(), { type: 'pickMember', member }, { type: 'toLocation' });
+    expect(s.modeChosen).toBe(false);
+    expect(wizardReducer(s, { type: 'autoMode', mode: 'quick' }).mode).toBe('quick');
+    const chosen = wizardReducer(s, { type: 'setMode', mode: 'tree' });
+    expect(wizardReducer(chosen, { type: 'autoMode', mode: 'quick' }).mode).toBe('tree');
+    // started from a slot of the tree: the tree stays
+    const fromTree = run(initialWizard(preset), { type: 'pickMember', member }, { type: 'toLocation' });
+    expect(wizardReducer(fromTree, { type: 'autoMode', mode: 'quick' }).mode).toBe('tree');
   });
 
   it('drops a slot chosen one way when the member switches to another way of choosing', () => {

@@ -27,6 +27,11 @@ export interface WizardState {
   /** the empty slot the wizard was started from, if any */
   preset: SlotChoice | null;
   mode: LocationMode;
+  /**
+   * The member chose the mode (or the wizard started from a slot of the tree); until then the
+   * location step opens on the first mode that has positions (`firstModeWithPositions`).
+   */
+  modeChosen: boolean;
   /** the required "this is correct" tick of the confirm step */
   confirmed: boolean;
   failure: PlacementFailure | null;
@@ -40,6 +45,7 @@ export type WizardAction =
   | { type: 'pickMember'; member: PlaceableMember }
   | { type: 'toLocation' }
   | { type: 'setMode'; mode: LocationMode }
+  | { type: 'autoMode'; mode: LocationMode }
   | { type: 'pickSlot'; slot: SlotChoice | null }
   | { type: 'toConfirm' }
   | { type: 'setConfirmed'; confirmed: boolean }
@@ -55,11 +61,29 @@ export function initialWizard(preset: SlotChoice | null = null): WizardState {
     slot: preset,
     preset,
     mode: preset ? 'tree' : 'list',
+    modeChosen: preset !== null,
     confirmed: false,
     failure: null,
     error: null,
     result: null,
   };
+}
+
+/**
+ * The mode the location step opens on: the slot list when it has positions, else the quick choices
+ * when one exists, else the tree's empty slots when it shows some; the slot list (which says there
+ * is none) when nothing has any. `null` while the slot list is still loading.
+ */
+export function firstModeWithPositions(counts: {
+  tree: number;
+  list: number | null;
+  quick: number | null;
+}): LocationMode | null {
+  if (counts.list === null || counts.quick === null) return null;
+  if (counts.list > 0) return 'list';
+  if (counts.quick > 0) return 'quick';
+  if (counts.tree > 0) return 'tree';
+  return 'list';
 }
 
 /** The confirm button works only with a member, a slot and the correctness tick. */
@@ -91,9 +115,15 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return {
         ...state,
         mode: action.mode,
+        modeChosen: true,
         slot: state.slot && state.slot.source !== action.mode ? null : state.slot,
         confirmed: false,
       };
+    case 'autoMode':
+      // Only the opening choice: never overrides a mode the member picked.
+      return state.modeChosen || state.mode === action.mode
+        ? state
+        : { ...state, mode: action.mode, slot: null, confirmed: false };
     case 'pickSlot':
       return { ...state, slot: action.slot, confirmed: false };
     case 'toConfirm':
@@ -118,6 +148,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
             slot: null,
             preset: sameSlot(state.preset, state.slot) ? null : state.preset,
             mode: state.mode === 'tree' && sameSlot(state.preset, state.slot) ? 'list' : state.mode,
+            // the tree's slot is gone: open again on the first mode that has positions
+            modeChosen: state.modeChosen && !(state.mode === 'tree' && sameSlot(state.preset, state.slot)),
             confirmed: false,
             failure: 'slotTaken',
             error: null,

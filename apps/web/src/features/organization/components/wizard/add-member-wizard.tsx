@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconBinaryTree2, IconCheck, IconUserPlus } from '@tabler/icons-react';
-import { useReducer } from 'react';
+import { useCallback, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../lib/preferences';
 import { usePlaceMember } from '../../api/placement';
@@ -12,6 +12,7 @@ import {
   placementFailure,
   WIZARD_STEPS,
   wizardReducer,
+  type LocationMode,
   type SlotChoice,
   type WizardStep,
 } from '../../model/wizard';
@@ -45,6 +46,7 @@ export function AddMemberWizard({
   const narrow = useNarrow('xs');
   const [state, dispatch] = useReducer(wizardReducer, preset, initialWizard);
   const place = usePlaceMember();
+  const autoMode = useCallback((mode: LocationMode) => dispatch({ type: 'autoMode', mode }), []);
 
   const submit = () => {
     if (!canConfirm(state) || !state.member || !state.slot) return;
@@ -120,6 +122,7 @@ export function AddMemberWizard({
             defaultUpline={defaultUpline}
             narrow={narrow}
             onMode={(mode) => dispatch({ type: 'setMode', mode })}
+            onAutoMode={autoMode}
             onPick={(slot) => dispatch({ type: 'pickSlot', slot })}
           />
         )}

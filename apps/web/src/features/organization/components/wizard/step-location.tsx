@@ -1,13 +1,18 @@
 import { Alert, Button, Group, Loader, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconUserSearch } from '@tabler/icons-react';
 import type { EmptySlot } from '@portal/contracts/network';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ui/error-alert';
 import { useSlotChoices } from '../../api/slots';
 import { fullName } from '../../model/format';
 import type { EmptyDatum } from '../../model/tree-model';
-import type { LocationMode, SlotChoice, WizardState } from '../../model/wizard';
+import {
+  firstModeWithPositions,
+  type LocationMode,
+  type SlotChoice,
+  type WizardState,
+} from '../../model/wizard';
 import { MemberSearch } from '../member-search';
 import { slotLabel, slotValue } from './slot-label';
 
@@ -40,6 +45,7 @@ const fromTree = (d: EmptyDatum): SlotChoice => ({
 const fromApi = (s: EmptySlot, source: LocationMode, quick?: SlotChoice['quick']): SlotChoice => ({
   uplineId: s.upline_member_id,
   uplineCode: s.upline_member_code,
+  uplineName: fullName({ first_name: s.upline_first_name, last_name: s.upline_last_name }),
   position: s.position,
   source,
   quick,
@@ -52,6 +58,7 @@ export function StepLocation({
   defaultUpline,
   narrow,
   onMode,
+  onAutoMode,
   onPick,
 }: {
   state: WizardState;
@@ -59,24 +66,33 @@ export function StepLocation({
   defaultUpline: UplineRef;
   narrow: boolean;
   onMode: (mode: LocationMode) => void;
+  onAutoMode: (mode: LocationMode) => void;
   onPick: (slot: SlotChoice | null) => void;
 }) {
   const { t } = useTranslation('organization');
   const [upline, setUpline] = useState<UplineRef>(defaultUpline);
   const [choosingUpline, setChoosingUpline] = useState(false);
   const { mode, slot } = state;
-  const choices = useSlotChoices(mode === 'tree' ? null : upline.id);
+  // Asked in every mode until the opening mode is known: it decides where the step opens.
+  const choices = useSlotChoices(mode === 'tree' && state.modeChosen ? null : upline.id);
 
   // The tree's empty slots, with the slot the wizard started from first.
   const treeChoices = treeSlots.map(fromTree);
   if (state.preset && !treeChoices.some((c) => slotValue(c) === slotValue(state.preset!))) {
     treeChoices.unshift(state.preset);
   }
-  const listChoices = (choices.data?.slots ?? []).map((s) => ({
-    ...fromApi(s, 'list'),
-    uplineName: s.upline_member_id === upline.id ? upline.name : undefined,
-    level: s.level,
-  }));
+  const listChoices = (choices.data?.slots ?? []).map((s) => ({ ...fromApi(s, 'list'), level: s.level }));
+  // Until the member picks a mode, open on one that has positions (the slot list may be full).
+  const opening = state.modeChosen
+    ? null
+    : firstModeWithPositions({
+        tree: treeChoices.length,
+        list: choices.data ? choices.data.slots.length : null,
+        quick: choices.data ? Object.values(choices.data.quick).filter(Boolean).length : null,
+      });
+  useEffect(() => {
+    if (opening) onAutoMode(opening);
+  }, [opening, onAutoMode]);
   const options: (SlotChoice & { level?: number })[] =
     mode === 'tree' ? treeChoices : mode === 'list' ? listChoices : [];
 
