@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -313,4 +314,36 @@ export const shopLoginCodes = pgTable(
     usedAt: ts('used_at'),
   },
   (t) => [index('shop_login_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A buyer's cancellation within the cooling-off period of the Direct Sales and Direct Marketing Act
+ * (issue 22 item 4, decision 042): one per order, asked within COOLING_OFF_DAYS of the delivery;
+ * staff record the goods received back, then refund (the shop's cancel of a paid order, with its
+ * credit note), due REFUND_DAYS after the request.
+ */
+export const coolingOffRequests = pgTable(
+  'cooling_off_requests',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => orders.id),
+    requestedAt: ts('requested_at').notNull(),
+    /** `user:<id>` or `guest`. */
+    requestedBy: text('requested_by').notNull(),
+    reason: text('reason'),
+    /** The last day the buyer could ask (the delivery day plus the period). */
+    periodEndsOn: date('period_ends_on', { mode: 'string' }).notNull(),
+    /** The refund's last day: the request's day plus REFUND_DAYS. */
+    refundDueOn: date('refund_due_on', { mode: 'string' }).notNull(),
+    goodsReceivedAt: ts('goods_received_at'),
+    goodsReceivedBy: bigint('goods_received_by', { mode: 'number' }).references(() => users.id),
+    refundedAt: ts('refunded_at'),
+    refundedBy: bigint('refunded_by', { mode: 'number' }).references(() => users.id),
+  },
+  (t) => [
+    index('cooling_off_requests_open_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.refundedAt} is null`),
+  ],
 );
