@@ -11,23 +11,35 @@ import {
   Title,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import type { CartItem, CartUnavailableReason } from '@portal/contracts/shop';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
+import { formatCount } from '../../lib/i18n/numbers';
 import { paths } from '../../lib/paths';
 import type { Language } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { NoImage } from './components/no-image';
+import { PackageAlone } from './components/package-alone';
 import { SignedOut } from './components/signed-out';
 import { useCart, useRemoveFromCart, useSetCartQuantity } from './api/cart';
 import { useCommunityCatalog } from './api/catalog';
-import { cartBadgeCount, formatMoney, guestCartTotal, lineTotal } from './model/cart';
+import {
+  cartBadgeCount,
+  formatMoney,
+  guestCartTotal,
+  lineTotal,
+  linesToRemove,
+  unavailableText,
+} from './model/cart';
 import { changeGuestLine, useGuestCart } from './model/guest-cart';
 import { useShopContext } from './model/shop-context';
 
 interface CartLineView {
   code: string;
+  kind: CartItem['kind'];
   name: string;
   image: string | null;
   quantity: number;
@@ -35,6 +47,7 @@ interface CartLineView {
   lineTotal: string | null;
   pv: number | null;
   available: boolean;
+  reason: CartUnavailableReason | null;
 }
 
 /** /ecommerce/cart: the member's cart, or a guest's in a community shop. */
@@ -56,6 +69,7 @@ function MemberCart() {
   const cart = useCart(true, ctx.lang);
   const setQuantity = useSetCartQuantity();
   const remove = useRemoveFromCart();
+  const [keeping, setKeeping] = useState(false);
   if (cart.isPending) return <PageLoader />;
   if (cart.isError)
     return <ErrorAlert error={cart.error} title={t('cart.failed')} onRetry={() => void cart.refetch()} />;
@@ -65,6 +79,7 @@ function MemberCart() {
       lang={ctx.lang}
       lines={c.items.map((i) => ({
         code: i.product_code,
+        kind: i.kind,
         name: i.name,
         image: i.image,
         quantity: i.quantity,
@@ -72,13 +87,26 @@ function MemberCart() {
         lineTotal: i.line_total,
         pv: i.pv_per_unit,
         available: i.available,
+        reason: i.unavailable_reason,
       }))}
       subtotal={c.subtotal}
       pvTotal={c.pv_total}
+      packageAlone={c.package_with_products}
+      onKeep={(keep) => {
+        // One line at a time: each answer is the cart as it then stands.
+        setKeeping(true);
+        void (async () => {
+          try {
+            for (const code of linesToRemove(c.items, keep)) await remove.mutateAsync(code);
+          } finally {
+            setKeeping(false);
+          }
+        })();
+      }}
       onQuantity={(code, quantity) => setQuantity.mutate({ code, quantity })}
       onRemove={(code) => remove.mutate(code)}
       checkoutTo={paths.ecommerceCheckout.href()}
-      busy={setQuantity.isPending || remove.isPending}
+      busy={setQuantity.isPending || remove.isPending || keeping}
     />
   );
 }
@@ -95,6 +123,7 @@ function GuestCart({ shop }: { shop: string }) {
     if (!p) continue;
     views.push({
       code: p.code,
+      kind: p.kind,
       name: p.name,
       image: p.images[0]?.thumbnail_url ?? null,
       quantity: line.quantity,
@@ -102,6 +131,7 @@ function GuestCart({ shop }: { shop: string }) {
       lineTotal: lineTotal(p.selling_price, line.quantity),
       pv: null,
       available: p.in_stock && (p.stock === null || p.stock >= line.quantity),
+      reason: p.in_stock && (p.stock === null || p.stock >= line.quantity) ? null : 'out_of_stock',
     });
   }
   return (
@@ -110,6 +140,8 @@ function GuestCart({ shop }: { shop: string }) {
       lines={views}
       subtotal={guestCartTotal(views.map((v) => ({ price: v.unitPrice, quantity: v.quantity })))}
       pvTotal={null}
+      packageAlone={false}
+      onKeep={null}
       onQuantity={(code, quantity) => changeGuestLine(shop, code, quantity, 'set')}
       onRemove={(code) => changeGuestLine(shop, code, 0, 'set')}
       checkoutTo={paths.ecommerceCheckout.href(shop)}
@@ -123,6 +155,8 @@ function CartView({
   lines,
   subtotal,
   pvTotal,
+  packageAlone,
+  onKeep,
   onQuantity,
   onRemove,
   checkoutTo,
@@ -132,6 +166,9 @@ function CartView({
   lines: CartLineView[];
   subtotal: string | null;
   pvTotal: number | null;
+  /** a package beside other lines: bought on its own, so the checkout waits for a choice */
+  packageAlone: boolean;
+  onKeep: ((keep: 'package' | 'products') => void) | null;
   onQuantity: (code: string, quantity: number) => void;
   onRemove: (code: string) => void;
   checkoutTo: string;
@@ -149,8 +186,10 @@ function CartView({
       </Stack>
     );
   const count = cartBadgeCount(lines);
+  const pkg = packageAlone ? lines.find((l) => l.kind === 'PACKAGE') : undefined;
   return (
     <Stack gap="md">
+      {pkg && <PackageAlone packageName={pkg.name} onKeep={onKeep} busy={busy} />}
       <Stack gap="xs">
         {lines.map((line) => (
           <Card key={line.code} withBorder padding="sm" data-testid={`cart-line-${line.code}`}>
@@ -166,11 +205,11 @@ function CartView({
                 </Text>
                 <Text size="xs" c="dimmed">
                   {formatMoney(line.unitPrice, lang)}
-                  {line.pv !== null && ` · ${t('pv', { value: line.pv })}`}
+                  {line.pv !== null && ` · ${t('pv', { value: formatCount(line.pv, lang) })}`}
                 </Text>
                 {!line.available && (
-                  <Text size="xs" c="red.7">
-                    {t('cart.unavailable')}
+                  <Text size="xs" c="red.7" data-testid={`cart-line-problem-${line.code}`}>
+                    {t(unavailableText(line.reason))}
                   </Text>
                 )}
                 <Group gap="xs" justify="space-between" wrap="nowrap">
@@ -178,7 +217,7 @@ function CartView({
                     aria-label={t('cart.quantity')}
                     value={line.quantity}
                     min={1}
-                    max={999}
+                    max={line.kind === 'PACKAGE' ? 1 : 999}
                     w={84}
                     size="xs"
                     allowDecimal={false}
@@ -214,7 +253,7 @@ function CartView({
             <Group justify="space-between">
               <Text size="sm">{t('cart.pvTotal')}</Text>
               <Text size="sm" fw={600} data-testid="cart-pv">
-                {pvTotal}
+                {formatCount(pvTotal, lang)}
               </Text>
             </Group>
           )}
@@ -230,7 +269,7 @@ function CartView({
             to={checkoutTo}
             mt="xs"
             fullWidth
-            disabled={lines.some((l) => !l.available)}
+            disabled={packageAlone || lines.some((l) => !l.available)}
             data-testid="cart-checkout"
           >
             {t('cart.checkout')}

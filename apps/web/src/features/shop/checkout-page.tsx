@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCart } from './api/cart';
 import { useAddressBook, useBalances, useCheckout } from './api/orders';
 import { useQuote } from './api/quote';
+import { PackageAlone } from './components/package-alone';
 import { PartPaymentFields } from './components/part-payment-fields';
 import { DeliveryChoice, offered, PaymentChoice, type DeliveryMethod } from './components/checkout-choices';
 import { QuoteAndPlace } from './components/quote-card';
@@ -114,6 +115,15 @@ function MemberCheckout() {
           {t('cart.continue')}
         </Button>
       </Stack>
+    );
+
+  // A package is bought on its own: say so here too, and lead back to the cart to choose.
+  if (cart.data.package_with_products)
+    return (
+      <PackageAlone
+        packageName={cart.data.items.find((i) => i.kind === 'PACKAGE')?.name ?? ''}
+        onKeep={null}
+      />
     );
 
   const onSubmit = (e: FormEvent) => {

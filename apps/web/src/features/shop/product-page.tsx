@@ -20,6 +20,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
 import { useDescribeError } from '../../lib/i18n/messages';
+import { formatCount } from '../../lib/i18n/numbers';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAddToCart } from './api/cart';
@@ -97,7 +98,10 @@ export default function ProductPage() {
         <Grid.Col span={{ base: 12, sm: 7 }}>
           <Stack gap="sm">
             <Group gap="xs">
-              <Badge variant="light">{t(`categories.${p.category}`)}</Badge>
+              {/* A package's category is "packages": its kind's badge says it once. */}
+              {!(p.kind === 'PACKAGE' && p.category === 'package') && (
+                <Badge variant="light">{t(`categories.${p.category}`)}</Badge>
+              )}
               {p.kind !== 'PRODUCT' && (
                 <Badge variant="light" color="grape">
                   {t(`kinds.${p.kind}`)}
@@ -111,7 +115,7 @@ export default function ProductPage() {
             <ProductPrice product={p} lang={ctx.lang} sellingPrice={selling} size="lg" />
             {p.lvp_per_unit !== null && p.lvp_per_unit > 0 && !ctx.community && (
               <Text size="xs" c="dimmed">
-                {t('lvp', { value: p.lvp_per_unit })}
+                {t('lvp', { value: formatCount(p.lvp_per_unit, ctx.lang) })}
               </Text>
             )}
             <Text size="sm" style={{ whiteSpace: 'pre-line' }}>

@@ -1,6 +1,7 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import type { Order } from '@portal/contracts/shop';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../lib/i18n/numbers';
 import type { Language } from '../../../lib/preferences';
 import { formatMoney } from '../model/cart';
 
@@ -65,7 +66,8 @@ export function OrderSummary({
             </Text>
             <Text size="xs" c="dimmed">
               {formatMoney(item.unit_price, lang)}
-              {order.order_type !== 'DROPSHIP' && ` · ${t('pv', { value: item.pv_per_unit })}`}
+              {order.order_type !== 'DROPSHIP' &&
+                ` · ${t('pv', { value: formatCount(item.pv_per_unit, lang) })}`}
             </Text>
           </Stack>
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -84,7 +86,7 @@ export function OrderSummary({
         row(t('order.pointsUsed'), `−${formatMoney(order.points_used, lang)}`, 'points-used')}
       {order.net_amount !== order.total_amount &&
         row(t('order.net'), formatMoney(order.net_amount, lang), 'net', true)}
-      {order.order_type !== 'DROPSHIP' && row(t('order.pvTotal'), String(order.pv_total), 'pv')}
+      {order.order_type !== 'DROPSHIP' && row(t('order.pvTotal'), formatCount(order.pv_total, lang), 'pv')}
     </Stack>
   );
 }

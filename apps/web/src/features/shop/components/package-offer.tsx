@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths';
 import type { Language } from '../../../lib/preferences';
 import { useAddToCart } from '../api/cart';
 import { usePackageOffers } from '../api/catalog';
+import { formatCount } from '../../../lib/i18n/numbers';
 import { formatMoney } from '../model/cart';
 
 /** A member without a package sees which one to buy (the first on sale) and buys it here. */
@@ -24,7 +25,7 @@ export function PackageOffer({ lang }: { lang: Language }) {
           {t('package.text', {
             name: offer.name,
             price: formatMoney(offer.price_to_pay, lang),
-            pv: offer.pv_to_get ?? offer.pv,
+            pv: formatCount(offer.pv_to_get ?? offer.pv, lang),
           })}
         </Text>
         <Button

@@ -2,7 +2,8 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { Product } from '@portal/contracts/shop';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../lib/preferences';
-import { formatMoney } from '../model/cart';
+import { formatCount } from '../../../lib/i18n/numbers';
+import { formatMoney, isSaving } from '../model/cart';
 
 /**
  * The price a viewer pays: a visitor the retail price, a member the member price (retail struck
@@ -47,13 +48,16 @@ export function ProductPrice({
         <Text fw={700} fz={fz} c="brand.8" data-testid="product-price">
           {formatMoney(product.member_price, lang)}
         </Text>
-        <Text size="xs" c="dimmed" td="line-through">
-          {formatMoney(product.retail_price, lang)}
-        </Text>
+        {/* The retail price struck through only when the member pays less (a package costs the same). */}
+        {isSaving(product.member_price, product.retail_price) && (
+          <Text size="xs" c="dimmed" td="line-through" data-testid="product-retail">
+            {formatMoney(product.retail_price, lang)}
+          </Text>
+        )}
       </Group>
       {product.pv_per_unit !== null && (
         <Text size="xs" fw={600} c="teal.8" data-testid="product-pv">
-          {t('pv', { value: product.pv_per_unit })}
+          {t('pv', { value: formatCount(product.pv_per_unit, lang) })}
         </Text>
       )}
     </Stack>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { badgeLabel, cartBadgeCount, formatMoney, guestCartTotal, lineTotal } from './cart';
+import {
+  badgeLabel,
+  cartBadgeCount,
+  formatMoney,
+  guestCartTotal,
+  isSaving,
+  lineTotal,
+  linesToRemove,
+  unavailableText,
+} from './cart';
 
 describe('the cart badge', () => {
   it('when the cart has lines then the badge counts their quantities, not the lines', () => {
@@ -53,5 +62,36 @@ describe("a guest cart's total", () => {
   it('when a price is not a decimal string then there is no total', () => {
     expect(guestCartTotal([{ price: '1e3', quantity: 1 }])).toBeNull();
     expect(guestCartTotal([])).toBe('0.00');
+  });
+});
+
+describe('a package in the cart (issue 23)', () => {
+  const cart = [
+    { product_code: 'T1', kind: 'PRODUCT' as const },
+    { product_code: 'PKG-GOLD', kind: 'PACKAGE' as const },
+    { product_code: 'B1', kind: 'BUNDLE' as const },
+  ];
+
+  it('when a package shares the cart then keeping the package removes every other line, and keeping the products removes the package', () => {
+    expect(linesToRemove(cart, 'package')).toEqual(['T1', 'B1']);
+    expect(linesToRemove(cart, 'products')).toEqual(['PKG-GOLD']);
+  });
+
+  it('when the cart does not mix a package with products then nothing is removed', () => {
+    expect(linesToRemove([cart[1]!], 'package')).toEqual([]);
+    expect(linesToRemove([cart[0]!, cart[2]!], 'products')).toEqual([]);
+  });
+
+  it('when the member price equals the retail price (a package) then no saving is shown', () => {
+    expect(isSaving('15000.00', '15000.00')).toBe(false);
+    expect(isSaving('15000', '15000.00')).toBe(false);
+    expect(isSaving('350.00', '490.00')).toBe(true);
+    expect(isSaving(null, '490.00')).toBe(false);
+  });
+
+  it('when a line cannot be bought then the words say why, not always "not enough stock"', () => {
+    expect(unavailableText('not_an_upgrade')).toBe('cart.notAnUpgrade');
+    expect(unavailableText('not_sold')).toBe('cart.notSold');
+    expect(unavailableText('out_of_stock')).toBe('cart.unavailable');
   });
 });

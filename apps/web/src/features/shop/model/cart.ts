@@ -1,4 +1,4 @@
-import type { CartItem } from '@portal/contracts/shop';
+import type { CartItem, CartUnavailableReason } from '@portal/contracts/shop';
 import { baht, satang } from '@portal/plan/money';
 import type { Language } from '../../../lib/preferences';
 import { formatPoints } from '../../../lib/i18n/numbers';
@@ -55,4 +55,38 @@ export function guestCartTotal(lines: readonly { price: string; quantity: number
 
 export function lineTotal(price: string, quantity: number): string | null {
   return guestCartTotal([{ price, quantity }]);
+}
+
+/** The member price is a saving only when it is below the retail price (a package costs the same). */
+export function isSaving(memberPrice: string | null, retailPrice: string): boolean {
+  if (memberPrice === null) return false;
+  const member = toSatang(memberPrice);
+  const retail = toSatang(retailPrice);
+  return member !== null && retail !== null && member < retail;
+}
+
+/** The words for why a cart line cannot be bought (shop namespace keys). */
+export function unavailableText(
+  reason: CartUnavailableReason | null,
+): 'cart.unavailable' | 'cart.notSold' | 'cart.notAnUpgrade' {
+  return reason === 'not_sold'
+    ? 'cart.notSold'
+    : reason === 'not_an_upgrade'
+      ? 'cart.notAnUpgrade'
+      : 'cart.unavailable';
+}
+
+/**
+ * A package is bought on its own: the lines to remove to keep only the package, or only the other
+ * lines. Nothing to remove when the cart does not mix them.
+ */
+export function linesToRemove(
+  items: readonly Pick<CartItem, 'product_code' | 'kind'>[],
+  keep: 'package' | 'products',
+): string[] {
+  const hasPackage = items.some((i) => i.kind === 'PACKAGE');
+  if (!hasPackage || items.length < 2) return [];
+  return items
+    .filter((i) => (keep === 'package' ? i.kind !== 'PACKAGE' : i.kind === 'PACKAGE'))
+    .map((i) => i.product_code);
 }
