@@ -221,6 +221,10 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/staff/messages-page')),
                   },
                   {
+                    path: paths.staffBackups.path,
+                    lazy: lazyPage(() => import('../features/staff/backups-page')),
+                  },
+                  {
                     path: paths.staffKycCase.path,
                     lazy: lazyPage(() => import('../features/staff/kyc-case-page')),
                   },

@@ -84,6 +84,7 @@ export const paths = {
   },
   /** The message outbox: every SMS and e-mail and where it stands, for staff (?state=&channel=&q=&page=). */
   staffMessages: { path: '/staff/messages', href: () => '/staff/messages' },
+  staffBackups: { path: '/staff/backups', href: () => '/staff/backups' },
   staffKycCase: {
     path: '/staff/kyc/:memberId',
     href: (memberId: number) => `/staff/kyc/${memberId}`,

@@ -27,6 +27,7 @@ const ENGINE = ['engine'] as const;
 const PUBLIC = ['public'] as const;
 const PRIVACY = ['privacy'] as const;
 const CLOSURE_REQUESTS = ['closure-requests'] as const;
+const BACKUPS = ['backups'] as const;
 
 export const queryKeys = {
   /** The signed-in member's profile; a change to any part may complete the KYC checklist. */
@@ -98,6 +99,11 @@ export const queryKeys = {
     consents: () => [...PRIVACY, 'consents'] as const,
     documentViews: (page: number) => [...PRIVACY, 'document-views', page] as const,
     closure: () => [...PRIVACY, 'closure-request'] as const,
+  },
+  /** The nightly backups' status (staff). */
+  backups: {
+    all: BACKUPS,
+    status: () => [...BACKUPS, 'status'] as const,
   },
   /** The staff's review of requests to close accounts. */
   closureRequests: {

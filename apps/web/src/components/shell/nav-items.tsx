@@ -15,6 +15,7 @@ import {
   IconExternalLink,
   IconHome,
   IconLayoutDashboard,
+  IconDatabase,
   IconMail,
   IconShoppingBag,
   IconReceipt,
@@ -180,6 +181,13 @@ export const NAV_ITEMS: NavItem[] = [
     label: 'nav.staffMessages',
     icon: IconMail,
     to: paths.staffMessages.href(),
+    visible: (ctx) => ctx.isStaff === true,
+  },
+  {
+    key: 'staffBackups',
+    label: 'nav.staffBackups',
+    icon: IconDatabase,
+    to: paths.staffBackups.href(),
     visible: (ctx) => ctx.isStaff === true,
   },
   {
