@@ -51,3 +51,41 @@ export const saleDocumentSchema = z.object({
   }),
 });
 export type SaleDocument = z.infer<typeof saleDocumentSchema>;
+
+/**
+ * POST /shop/v1/orders/{number}/cooling-off: the buyer cancels a delivered order within
+ * COOLING_OFF_DAYS of its delivery (issue 22 item 4; docs/decisions/042), with an optional reason.
+ */
+export const coolingOffBody = z.strictObject({ reason: z.string().trim().max(500).optional() }).nullish();
+
+export const coolingOffSchema = z.object({
+  order_no: z.string(),
+  requested_at: z.string().meta({ description: 'ISO 8601 instant (UTC)' }),
+  reason: z.string().nullable(),
+  /** The last day the buyer could ask: the delivery day plus COOLING_OFF_DAYS. */
+  period_ends_on: day,
+  /** The refund's last day: the request's day plus REFUND_DAYS. */
+  refund_due_on: day,
+  goods_received_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+});
+export type CoolingOff = z.infer<typeof coolingOffSchema>;
+
+/** GET /shop/v1/orders/{number}/cooling-off: the request, or null with the period the order has. */
+export const coolingOffStateSchema = z.object({
+  request: coolingOffSchema.nullable(),
+  /** Whether the buyer may ask now: delivered, paid, not canceled, within the period. */
+  available: z.boolean(),
+  /** The period's last day once delivered; null before delivery. */
+  period_ends_on: day.nullable(),
+});
+export type CoolingOffState = z.infer<typeof coolingOffStateSchema>;
+
+/** A request on the staff desk (GET /staff/v1/cooling-off). */
+export const staffCoolingOffRow = coolingOffSchema.extend({
+  buyer_name: z.string(),
+  total_amount: money,
+  channel: z.string(),
+});
+export type StaffCoolingOffRow = z.infer<typeof staffCoolingOffRow>;
+export const staffCoolingOffQuery = z.object({ state: z.enum(['open', 'all']).default('open') });

@@ -10,6 +10,7 @@ import {
   shopSessionRoutes,
   taxRoutes,
   saleDocumentRoutes,
+  coolingOffRoutes,
 } from '../modules/shop';
 /** The shop service of the specification, mounted at /shop: catalog, cart, orders, community shops, tax documents, sale documents, the shop's session. */
 export const shopSurface =
@@ -24,5 +25,6 @@ export const shopSurface =
     await app.register(communityRoutes(ctx));
     await app.register(taxRoutes(ctx));
     await app.register(saleDocumentRoutes(ctx));
+    await app.register(coolingOffRoutes(ctx));
     await app.register(shopSessionRoutes(ctx));
   };

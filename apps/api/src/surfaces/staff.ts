@@ -5,6 +5,7 @@ import { staffKycRoutes } from '../modules/profile';
 import {
   staffProductRoutes,
   staffOrderRoutes,
+  staffCoolingOffRoutes,
   staffSaleDocumentRoutes,
   staffTaxRoutes,
 } from '../modules/shop';
@@ -32,6 +33,7 @@ export const staffSurface =
     await app.register(staffOrderRoutes(ctx));
     await app.register(staffTaxRoutes(ctx));
     await app.register(staffSaleDocumentRoutes(ctx));
+    await app.register(staffCoolingOffRoutes(ctx));
     await app.register(staffClosingRoutes(ctx));
     await app.register(staffPayoutRoutes(ctx));
     await app.register(staffPlanRoutes(ctx));

@@ -23,6 +23,7 @@ export { cancelLocked, expireUnpaidOrders } from './orders/service';
 export { staffOrderRoutes } from './orders/staff-routes';
 export { shopPublicRoutes } from './public-routes';
 export { shopSessionRoutes } from './session/routes';
+export { coolingOffRoutes, staffCoolingOffRoutes } from './cooling-off/routes';
 export { saleDocumentRoutes, staffSaleDocumentRoutes } from './sale-document/routes';
 export { taxRoutes } from './tax/routes';
 export { staffTaxRoutes } from './tax/staff-routes';

@@ -18,7 +18,11 @@ const buyer = { access: 'public' as const, suspended: 'allow' as const };
 const guestHeaders = z.object({ [ORDER_KEY_HEADER]: z.string().min(16).max(100).optional() });
 
 /** The order of the one asking: the guest's by its key, else the signed-in member's own; anybody else's is 404. */
-async function buyersOrder(ctx: AppContext, request: FastifyRequest, orderNo: string): Promise<OrderRecord> {
+export async function buyersOrder(
+  ctx: AppContext,
+  request: FastifyRequest,
+  orderNo: string,
+): Promise<OrderRecord> {
   const key = request.headers[ORDER_KEY_HEADER];
   if (key !== undefined) return guestOrder(ctx.db, orderNo, key);
   const p = request.principal;
