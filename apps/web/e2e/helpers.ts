@@ -35,30 +35,7 @@ export async function sidewaysBoxes(page: Page): Promise<string[]> {
   );
 }
 
-/**
- * Waits until nothing moves: no transition or finite animation runs on the page (a collapse opening,
- * a drawer, a header hiding on scroll) and the box of `selector` (the body when none) is the same
- * two frames apart -- the state a screenshot or a measure should see. Each look waits two frames of
- * the page itself; it looks again until still or `timeout` ms have passed.
- */
-export async function untilStill(page: Page, selector = 'body', timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  const still = (sel: string) =>
-    new Promise<boolean>((resolve) => {
-      const el = document.querySelector(sel);
-      if (!el) return resolve(false);
-      const box = () => JSON.stringify(el.getBoundingClientRect());
-      const moving = () =>
-        document
-          .getAnimations()
-          .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
-      const first = box();
-      requestAnimationFrame(() => requestAnimationFrame(() => resolve(!moving() && box() === first)));
-    });
-  while (!(await page.evaluate(still, selector))) {
-    if (Date.now() > deadline) throw new Error(`${selector} still moves after ${timeout} ms`);
-  }
-}
+export { untilStill } from './still';
 
 /** Waits until the page shows `text` somewhere (exact substring). */
 export async function sees(page: Page, text: string, timeout = 15_000): Promise<void> {

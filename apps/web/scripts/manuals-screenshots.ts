@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { untilStill } from '../e2e/still';
 import { SHOT_SIZE, SHOTS, type Shot } from '../src/features/public/manuals/content';
 import enOrganization from '../src/locales/en/organization.json' with { type: 'json' };
 import thOrganization from '../src/locales/th/organization.json' with { type: 'json' };
@@ -26,16 +27,20 @@ const OUT = path.resolve(import.meta.dirname, '../src/features/public/manuals/po
 const LANGS = { th: thOrganization, en: enOrganization } as const;
 type Lang = keyof typeof LANGS;
 
-/** The page has finished loading: no spinner, fonts in, animations over. */
+/**
+ * The page has finished loading: no query still loading its first data (the main region says so
+ * with aria-busy), no spinner, the fonts in, and nothing moving. States, not time.
+ */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, {
+    timeout: 20_000,
+  });
   await page
     .getByRole('status', { name: /กำลังโหลด|Loading/ })
     .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => undefined);
+    .waitFor({ state: 'detached' });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForTimeout(400);
+  await untilStill(page);
 }
 
 /** A PNG of the viewport, re-encoded as WebP by the browser itself (no image library needed). */
@@ -68,7 +73,8 @@ async function scrollTo(page: Page, id: string) {
     document.getElementById(target)?.scrollIntoView({ block: 'start' });
     window.scrollBy(0, -12);
   }, id);
-  await page.waitForTimeout(300);
+  // The section is where it stays (a header that hides on scroll has finished moving).
+  await untilStill(page, `#${id}`);
 }
 
 /** How to bring each screen up, once signed in (the login page is taken before). */
