@@ -1,6 +1,7 @@
 import 'mantine-datatable/styles.css';
 import { Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { DataTable, getRecordId, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
+import type { Page } from '@portal/contracts/envelope';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrow } from '../lib/use-narrow';
@@ -34,6 +35,16 @@ export type RecordTableProps<T> = DataTableProps<T> & {
   /** false: a narrow table that fits a phone stays a table. */
   phoneCards?: boolean;
 };
+
+/** The paging props of a table showing one page of a list answer (`{items, pagination}`). */
+export function pagingOf(list: Page<unknown>, page: number, onPageChange: (page: number) => void) {
+  return {
+    page,
+    onPageChange,
+    totalRecords: list.pagination.total,
+    recordsPerPage: list.pagination.per_page,
+  };
+}
 
 /**
  * The portal's table of records (mantine-datatable): bordered and striped, the texts of the empty

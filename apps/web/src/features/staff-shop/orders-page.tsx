@@ -7,7 +7,7 @@ import type { StaffOrderListRow as StaffOrderRow } from '@portal/contracts/shop-
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { RecordTable, type RecordColumn } from '../../components/record-table';
+import { pagingOf, RecordTable, type RecordColumn } from '../../components/record-table';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
 import { formatDate } from '../../lib/i18n/dates';
@@ -223,10 +223,7 @@ function OrderList({
       cardTitle={number}
       onRecordClick={(o) => onOpen(o.order_no)}
       recordAttributes={(o) => ({ 'data-testid': `staff-order-${o.order_no}` })}
-      page={page}
-      onPageChange={onPage}
-      totalRecords={list.pagination.total}
-      recordsPerPage={list.pagination.per_page}
+      {...pagingOf(list, page, onPage)}
     />
   );
 }

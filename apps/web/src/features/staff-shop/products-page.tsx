@@ -3,10 +3,10 @@ import { Badge, Button, Drawer, Group, Stack, Text, TextInput, Title } from '@ma
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Page } from '@portal/contracts/envelope';
 import type { Product } from '@portal/contracts/shop';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { RecordTable } from '../../components/record-table';
+import { pagingOf, RecordTable } from '../../components/record-table';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
 import { formatPoints } from '../../lib/i18n/numbers';
@@ -106,12 +106,12 @@ function ProductList({
 }) {
   const { t } = useTranslation('staffshop');
   const baht = (v: string | null) => (v === null ? '–' : `฿${formatPoints(v, lang)}`);
-  const figure = (accessor: 'pv_per_unit' | 'lvp_per_unit' | 'stock', title: string) => ({
-    accessor,
-    title,
-    textAlign: 'right' as const,
-    render: (p: Product) => p[accessor] ?? '–',
-  });
+  /** A right-aligned figure: an amount in baht, a count as it is. */
+  const figure = <K extends 'retail_price' | 'member_price' | 'pv_per_unit' | 'lvp_per_unit' | 'stock'>(
+    accessor: K,
+    title: string,
+    show: (v: Product[K]) => ReactNode = (v) => v ?? '–',
+  ) => ({ accessor, title, textAlign: 'right' as const, render: (p: Product) => show(p[accessor]) });
   return (
     <RecordTable<Product>
       data-testid="staff-products"
@@ -120,10 +120,7 @@ function ProductList({
       onRecordClick={onEdit}
       clickable={(p) => p.kind !== 'PACKAGE'}
       recordAttributes={(p) => ({ 'data-testid': `staff-product-${p.code}` })}
-      page={page}
-      onPageChange={onPage}
-      totalRecords={list.pagination.total}
-      recordsPerPage={list.pagination.per_page}
+      {...pagingOf(list, page, onPage)}
       cardTitle={(p) => (
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           {p.code}
@@ -144,18 +141,8 @@ function ProductList({
             </>
           ),
         },
-        {
-          accessor: 'retail_price',
-          title: t('products.retailPrice'),
-          textAlign: 'right',
-          render: (p) => baht(p.retail_price),
-        },
-        {
-          accessor: 'member_price',
-          title: t('products.memberPrice'),
-          textAlign: 'right',
-          render: (p) => baht(p.member_price),
-        },
+        figure('retail_price', t('products.retailPrice'), baht),
+        figure('member_price', t('products.memberPrice'), baht),
         figure('pv_per_unit', t('products.pv')),
         figure('lvp_per_unit', t('products.lvp')),
         figure('stock', t('products.stock')),

@@ -3,17 +3,20 @@
  * useMediaQuery for the layout). Every query answers "no match". Call it before the first render.
  */
 export function stubMatchMedia(): void {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  window.matchMedia ??= ((query: string) => answer(query, false)) as typeof window.matchMedia;
 }
+
+/** A MediaQueryList that never changes. */
+const answer = (query: string, matches: boolean) => ({
+  matches,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+});
 
 /**
  * A window `width` CSS px wide for unit tests under jsdom: min-width and max-width media queries (in
@@ -30,16 +33,7 @@ export function stubWindowWidth(width: number): void {
       : min
         ? width >= Number(min[1]) * 16
         : query.trim() === '';
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
+    return answer(query, matches);
   }) as typeof window.matchMedia;
   // mantine-datatable measures its scroll area; jsdom has no layout, so nothing is ever observed.
   window.ResizeObserver ??= class {
