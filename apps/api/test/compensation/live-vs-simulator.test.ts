@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bangkokDate } from '@portal/plan/dates';
 import { simulate } from '../../src/compensation/simulate';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { ledgerSnapshot, type LedgerSnapshot } from '../helpers/ledger-snapshot';
+import { differences, ledgerSnapshot, type LedgerSnapshot } from '../helpers/ledger-snapshot';
 import { buildHistory, rawHistoryArb, type LiveHistory } from '../helpers/live-histories';
 import { liveHistory } from '../helpers/live-run';
 import { simulatorDatabase } from '../helpers/simulator-db';
@@ -113,27 +112,6 @@ async function compare(h: LiveHistory) {
   } finally {
     await t.close();
   }
-}
-
-/**
- * The rows of each section that only one side has (a multiset difference: a row twice on one side
- * and once on the other counts once), at most 12 per side: what differs, without the equal rows.
- */
-function differences(live: LedgerSnapshot, simulated: LedgerSnapshot) {
-  const out: Record<string, { live_only: unknown[]; simulator_only: unknown[] }> = {};
-  for (const k of Object.keys(live) as (keyof LedgerSnapshot)[]) {
-    if (isDeepStrictEqual(live[k], simulated[k])) continue;
-    const count = new Map<string, number>();
-    for (const r of simulated[k]) count.set(JSON.stringify(r), (count.get(JSON.stringify(r)) ?? 0) + 1);
-    const liveOnly = live[k].filter((r) => {
-      const n = count.get(JSON.stringify(r)) ?? 0;
-      if (n > 0) count.set(JSON.stringify(r), n - 1);
-      return n === 0;
-    });
-    const simOnly = [...count].flatMap(([r, n]) => Array<unknown>(n).fill(JSON.parse(r)));
-    out[k] = { live_only: liveOnly.slice(0, 12), simulator_only: simOnly.slice(0, 12) };
-  }
-  return out;
 }
 
 /** A history that differs, as a scenario file for `npm run plan:simulate` or a scenario test. */

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { planFor } from '../../src/compensation/plan';
@@ -149,4 +150,25 @@ export async function ledgerSnapshot(db: Db, names: Names, until: string): Promi
     points: sorted(points),
     members: sorted(members),
   };
+}
+
+/**
+ * The rows of each section that only one side has (a multiset difference: a row twice on one side
+ * and once on the other counts once), at most 12 per side: what differs, without the equal rows.
+ */
+export function differences(live: LedgerSnapshot, simulated: LedgerSnapshot) {
+  const out: Record<string, { live_only: unknown[]; simulator_only: unknown[] }> = {};
+  for (const k of Object.keys(live) as (keyof LedgerSnapshot)[]) {
+    if (isDeepStrictEqual(live[k], simulated[k])) continue;
+    const count = new Map<string, number>();
+    for (const r of simulated[k]) count.set(JSON.stringify(r), (count.get(JSON.stringify(r)) ?? 0) + 1);
+    const liveOnly = live[k].filter((r) => {
+      const n = count.get(JSON.stringify(r)) ?? 0;
+      if (n > 0) count.set(JSON.stringify(r), n - 1);
+      return n === 0;
+    });
+    const simOnly = [...count].flatMap(([r, n]) => Array<unknown>(n).fill(JSON.parse(r)));
+    out[k] = { live_only: liveOnly.slice(0, 12), simulator_only: simOnly.slice(0, 12) };
+  }
+  return out;
 }

@@ -37,7 +37,14 @@ export type Step =
       transfer: boolean;
     }
   | { day: number; kind: 'confirm'; order: string }
-  | { day: number; kind: 'cancel'; order: string; why: CancelKind }
+  | {
+      day: number;
+      kind: 'cancel';
+      order: string;
+      why: CancelKind;
+      /** The desk's refund (default), or the buyer's cancellation within the cooling-off period after delivery. */
+      via?: 'cooling-off';
+    }
   | { day: number; kind: 'release'; order: string; pv: number; target: 'SELF' | 'LEFT' | 'RIGHT' };
 
 export type CancelKind = 'same-day' | 'after-closing' | 'after-mta' | 'after-payout';

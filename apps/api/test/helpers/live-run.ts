@@ -18,7 +18,8 @@ import { addProduct, addToCart, balances, pickup, placed, staffToken } from './s
 /**
  * Lives a history on the real app (demo mode): members placed in the tree, each step done as it is
  * done in production (orders through the shop's checkout, cancellations at the staff desk, releases
- * through the member's hold-point call, KYC and suspensions as the KYC code writes them) and every
+ * through the member's hold-point call, KYC and suspensions as the KYC code writes them; a cancel may
+ * also be the buyer's within the cooling-off period after delivery) and every
  * day closed by the demo clock, which runs the closings, MTA months and payouts. What happened is
  * written down as a scenario (plan section 13) with the dates the live system gave each event, so
  * the simulator can be given the same history.
@@ -213,11 +214,26 @@ export async function liveHistory(t: TestApp, h: LiveHistory): Promise<LiveResul
       case 'cancel': {
         const no = orderNo.get(s.order);
         if (!no) return; // the order was never placed (its buyer was suspended that day)
-        const res = await call(t.app, 'POST', `/staff/v1/orders/${no}/cancel`, {
-          token: staff,
-          body: { reason: `history: ${s.why}` },
-        });
-        expectData(res);
+        if (s.via === 'cooling-off') {
+          // Delivered, then cancelled by the buyer within the period: goods back, refunded by staff.
+          const desk = (path: string, body: unknown = {}) =>
+            call(t.app, 'POST', `/staff/v1/orders/${no}${path}`, { token: staff, body });
+          expectData(await desk('/ship', { tracking_no: `TRACK-${s.order}` }));
+          expectData(await desk('/deliver'));
+          const buyer = await tokenOf(t, tree[buyerOf.get(s.order)!]!);
+          expectData(
+            await call(t.app, 'POST', `/shop/v1/orders/${no}/cooling-off`, { token: buyer, body: {} }),
+            201,
+          );
+          expectData(await desk('/cooling-off/goods-received'));
+          expectData(await desk('/cooling-off/refund'));
+        } else {
+          const res = await call(t.app, 'POST', `/staff/v1/orders/${no}/cancel`, {
+            token: staff,
+            body: { reason: `history: ${s.why}` },
+          });
+          expectData(res);
+        }
         events.push({ date: at.date, type: 'cancel', order: s.order });
         return;
       }

@@ -208,13 +208,14 @@ export async function fulfil(
   by: Actor,
   tracking?: { tracking_no: string; carrier?: string | undefined },
 ) {
+  // On the business clock, as every shop event: the delivery starts the cooling-off period (cooling-off/).
+  const { at: now } = await shopNow(ctx);
   return ctx.db.transaction(async (tx) => {
     const rec = await lockOrder(tx, orderNo);
     if (!rec) throw shopErrors.orderNotFound();
     const from = rec.order.status;
     if (!NEXT[to].includes(from))
       throw shopErrors.statusConflict(`An order that is ${from} cannot become ${to}`);
-    const now = new Date();
     await setOrderStatus(tx, rec.order.id, to);
     await setFulfilment(
       tx,
