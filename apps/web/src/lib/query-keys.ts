@@ -157,6 +157,11 @@ export const queryKeys = {
     queueAll: () => [...KYC_CASES, 'queue'] as const,
     one: (memberId: number) => [...KYC_CASES, 'case', memberId] as const,
   },
+  /** The member's passkeys (settings): adding or removing one changes the list. */
+  passkeys: {
+    all: ['passkeys'] as const,
+    mine: () => ['passkeys', 'mine'] as const,
+  },
   /** The engine desk: closings, payouts, adjustments and the plan; a closing changes all of it. */
   engine: {
     all: ENGINE,

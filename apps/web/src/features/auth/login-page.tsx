@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconFingerprint } from '@tabler/icons-react';
 import type { LoginBody, loginBody } from '@portal/contracts/identity';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,6 +88,24 @@ export default function LoginPage() {
 
   const formError = failure && !errors.username && !errors.password ? failure : null;
 
+  // Sign-in by passkey, the password kept beside it: its code is loaded when chosen (decision 015's budget).
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  const [passkeyFailed, setPasskeyFailed] = useState(false);
+  const canPasskey = typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+  const onPasskey = async () => {
+    setPasskeyPending(true);
+    setPasskeyFailed(false);
+    setFailure(null);
+    try {
+      const { signInWithPasskey } = await import('./api/passkey-sign-in');
+      await signInWithPasskey();
+    } catch {
+      setPasskeyFailed(true);
+    } finally {
+      setPasskeyPending(false);
+    }
+  };
+
   return (
     <>
       <AuthHeading title={t('login.title')}>{t('login.subtitle')}</AuthHeading>
@@ -131,6 +149,26 @@ export default function LoginPage() {
           <Button type="submit" fullWidth loading={pending} data-testid="login-submit">
             {t('login.submit')}
           </Button>
+          {canPasskey && (
+            <>
+              <Divider label={t('login.passkeyOr')} labelPosition="center" />
+              <Button
+                variant="default"
+                fullWidth
+                leftSection={<IconFingerprint size={18} />}
+                loading={passkeyPending}
+                onClick={() => void onPasskey()}
+                data-testid="login-passkey"
+              >
+                {t('login.passkey')}
+              </Button>
+              {passkeyFailed && (
+                <Alert color="red" variant="light" role="alert" data-testid="login-passkey-failed">
+                  {t('login.passkeyFailed')}
+                </Alert>
+              )}
+            </>
+          )}
         </Stack>
       </form>
       <Stack gap={4} mt="xl" component="aside" aria-labelledby="join-title" data-testid="login-join">

@@ -29,6 +29,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSaveNotificationPreferences } from './api/preferences';
 import { useSessions, useSignOutSession } from './api/sessions';
 import { PersonalDataCard } from './components/personal-data-card';
+import { PasskeysCard } from './passkeys/passkeys-card';
 import { deviceLabel, summariseUserAgent } from './model/user-agent';
 import './settings-namespace';
 
@@ -201,6 +202,8 @@ export default function SettingsPage() {
           data-testid="settings-notify-sms"
         />
       </Card>
+
+      <PasskeysCard />
 
       <Card title={t('devices.title')} description={t('devices.description')} testId="settings-devices">
         {sessions.error ? (

@@ -5,6 +5,7 @@ import type engine from '../../locales/th/engine.json';
 import type legal from '../../locales/th/legal.json';
 import type manuals from '../../locales/th/manuals.json';
 import type organization from '../../locales/th/organization.json';
+import type passkeys from '../../locales/th/passkeys.json';
 import type profile from '../../locales/th/profile.json';
 import type publicPages from '../../locales/th/public.json';
 import type reports from '../../locales/th/reports.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
         legal: typeof legal;
         manuals: typeof manuals;
         organization: typeof organization;
+        passkeys: typeof passkeys;
         profile: typeof profile;
         public: typeof publicPages;
         reports: typeof reports;
