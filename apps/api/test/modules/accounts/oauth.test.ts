@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_SECRET, appToken, call, createTestApp, type TestApp } from '../../helpers/app';
 import { expectData, expectError, refresh } from '../../helpers/expect';
-import { login, seedSponsor } from '../../helpers/fixtures';
+import { PASSWORD, login, seedSponsor } from '../../helpers/fixtures';
 
 let t: TestApp;
 let email: string;
@@ -127,6 +127,39 @@ describe('refresh tokens', () => {
       path: '/member',
     });
     expect(session.cookie?.maxAge).toBe(t.config.refreshTokenTtl);
+  });
+
+  it('when a member signs in, refreshes or signs out then the readable session hint follows the refresh cookie', async () => {
+    const res = await call(t.app, 'POST', '/member/v1/login', {
+      body: { username: email, password: PASSWORD },
+    });
+    const hint = res.cookies.find((c) => c.name === 'portal_signed_in');
+    // Readable by the portal's pages (any path), holding no secret, living as long as the token.
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
+    expect(hint?.httpOnly).toBeFalsy();
+    expect(hint?.maxAge).toBe(t.config.refreshTokenTtl);
+    const session = res.json().data as { access_token: string; refresh_token: string };
+
+    const rotated = await refresh(t.app, session.refresh_token, 'cookie');
+    expect(rotated.cookies.find((c) => c.name === 'portal_signed_in')?.value).toBe('1');
+
+    const out = await call(t.app, 'POST', '/member/v1/logout', { token: rotated.json().access_token });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === 'portal_signed_in')).toMatchObject({ value: '', path: '/' });
+  });
+
+  it('when a refresh fails or comes without a token then the session hint is cleared with it', async () => {
+    const unknown = await refresh(t.app, 'x'.repeat(43), 'cookie');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.cookies.find((c) => c.name === 'portal_signed_in')?.value).toBe('');
+
+    const without = await call(t.app, 'POST', tokenUrl, {
+      body: { grant_type: 'refresh_token', client_id: 'portal-web' },
+      cookies: { portal_signed_in: '1' },
+    });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error).toBe('invalid_request');
+    expect(without.cookies.find((c) => c.name === 'portal_signed_in')?.value).toBe('');
   });
 
   it('when the cookie is used to refresh then the token rotates, a new cookie is set and the old token stops working', async () => {

@@ -16,6 +16,7 @@ import { useCheckResetCode, useResetPassword, useResetTicket } from './api/passw
 import { AuthHeading } from './components/auth-heading';
 import { AuthResult } from './components/auth-result';
 import { CodeEntry } from './components/code-entry';
+import { isRefusal } from './components/code-sending';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation(['auth', 'common', 'errors']);
@@ -72,6 +73,7 @@ export default function ResetPasswordPage() {
         <CodeEntry
           pending={check.isPending}
           error={error}
+          refused={wrongCode || isRefusal(check.error)}
           onSubmit={(value) => {
             setWrongCode(false);
             check.mutate(

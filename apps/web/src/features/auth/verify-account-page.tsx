@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useOtpStatus, useRequestOtp, useVerifyOtp } from './api/otp';
 import { AuthHeading } from './components/auth-heading';
 import { CodeEntry } from './components/code-entry';
+import { isRefusal } from './components/code-sending';
 import { DeliveryNotice } from './components/delivery-notice';
 import { ResendButton, resendTime } from './components/resend-button';
 import { VerifiedCheck } from './components/verified-check';
@@ -97,6 +98,7 @@ function MobileCode({ mobile, id, refCode }: { mobile: string; id: string; refCo
         refCode={refCode}
         pending={verify.isPending}
         error={error ? describe(error) : undefined}
+        refused={isRefusal(verify.error)}
         onSubmit={(code) =>
           verify.mutate(
             { id, username: mobile, code, refCode },

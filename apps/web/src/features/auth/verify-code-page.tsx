@@ -12,6 +12,7 @@ import { useCheckResetCode, useRequestPasswordReset, useResetTicket } from './ap
 import { AuthHeading } from './components/auth-heading';
 import { AuthResult } from './components/auth-result';
 import { CodeEntry } from './components/code-entry';
+import { isRefusal } from './components/code-sending';
 import { DeliveryNotice } from './components/delivery-notice';
 import { ResendButton, resendTime } from './components/resend-button';
 import { rememberResetEmail, resetEmailFor } from './reset-email';
@@ -79,6 +80,7 @@ function RegisterCode() {
         refCode={ref}
         pending={verify.isPending}
         error={error ? describe(error) : undefined}
+        refused={isRefusal(verify.error)}
         onSubmit={(code) => verify.mutate({ id, username, code, refCode: ref })}
         extra={
           <ResendButton
@@ -155,6 +157,7 @@ function ResetCode() {
       <CodeEntry
         pending={check.isPending}
         error={typeof error === 'string' ? error : error ? describe(error) : undefined}
+        refused={wrongCode || isRefusal(check.error)}
         onSubmit={(code) => {
           setWrongCode(false);
           check.mutate(

@@ -2,6 +2,7 @@ import type { LoginResult, User } from '@portal/contracts/identity';
 import { apiRequest, refreshSession } from '../http/client';
 import { clearBrowserStorage } from '../preferences';
 import { adoptUserLanguage } from '../i18n/language';
+import { mayHaveSession } from './session-hint';
 import { sessionStore } from './session-store';
 
 export function fetchMe(options: { signal?: AbortSignal; refreshOn401?: boolean } = {}): Promise<User> {
@@ -22,9 +23,11 @@ export async function reloadUser(): Promise<User> {
 
 /**
  * On page load: trade the refresh cookie for a session. Any failure simply leaves the visitor
- * signed out; there is nothing useful to tell them.
+ * signed out; there is nothing useful to tell them. A visitor without the session hint has no
+ * refresh cookie either, so nothing is asked (a signed-out page load sends no failing request).
  */
 export async function restoreSession(): Promise<void> {
+  if (!mayHaveSession()) return;
   try {
     if (!(await refreshSession())) return;
     // No refresh-and-logout dance here: a 401 right after a fresh token just means signed out.

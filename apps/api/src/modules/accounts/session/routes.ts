@@ -17,7 +17,7 @@ import {
   signOutEverywhere,
 } from './service';
 import { DEVICE_COOKIE, DEVICE_DAYS } from './ceiling';
-import { cookiePath, setRefreshCookie } from './cookies';
+import { clearRefreshCookie, cookiePath, setRefreshCookie } from './cookies';
 
 /** The grant's errors are RFC 6749's; a missing app key (checked before) is the envelope's. */
 const tokenError = z.union([tokenErrorSchema, errorEnvelopeSchema]);
@@ -32,8 +32,6 @@ function setDeviceCookie(ctx: AppContext, reply: FastifyReply, token: string) {
     maxAge: DEVICE_DAYS * 86_400,
   });
 }
-
-const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
 
 const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
@@ -72,7 +70,11 @@ export const oauthRoutes =
           }
           authenticateClient(ctx, body.client_id, body.client_secret);
           const presented = body.refresh_token ?? request.cookies[REFRESH_COOKIE];
-          if (!presented) throw new OAuthError(400, 'invalid_request', 'refresh_token is required');
+          if (!presented) {
+            // A hint left without its cookie would make the portal ask again on every page load.
+            clearRefreshCookie(reply);
+            throw new OAuthError(400, 'invalid_request', 'refresh_token is required');
+          }
           const tokens = await refreshGrant(ctx, body.client_id, presented, meta(request));
           setRefreshCookie(ctx, reply, tokens.refresh_token);
           return tokens;

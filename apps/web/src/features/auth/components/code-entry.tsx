@@ -1,16 +1,19 @@
 import { Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { OTP_LENGTH } from '@portal/contracts/identity';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shouldSendCode } from './code-sending';
 
 /**
  * The six-digit code of every verification flow (OTP, e-mail code, reset code). Submits by
- * itself once complete, which is what a code pasted from an SMS expects.
+ * itself once complete, which is what a code pasted from an SMS expects; the code the server just
+ * refused is not sent again by Enter or the button (each check counts one of its tries).
  */
 export function CodeEntry({
   onSubmit,
   pending,
   error,
+  refused = false,
   refCode,
   extra,
 }: {
@@ -18,6 +21,8 @@ export function CodeEntry({
   pending: boolean;
   /** already translated */
   error?: string;
+  /** The server refused the code sent last (a wrong or dead code), not merely failed to answer. */
+  refused?: boolean;
   refCode?: string;
   extra?: ReactNode;
 }) {
@@ -25,13 +30,16 @@ export function CodeEntry({
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const labelId = useId();
+  const lastSent = useRef<string | null>(null);
   const complete = code.length === OTP_LENGTH;
   const shownError =
     error ?? (touched && !complete ? t('code.incomplete', { length: OTP_LENGTH }) : undefined);
 
   const submit = (value: string) => {
     setTouched(true);
-    if (value.length === OTP_LENGTH && !pending) onSubmit(value);
+    if (!shouldSendCode({ value, length: OTP_LENGTH, lastSent: lastSent.current, pending, refused })) return;
+    lastSent.current = value;
+    onSubmit(value);
   };
 
   return (
