@@ -99,6 +99,19 @@ export const staffCoolingOffRoutes =
       async (request) => envelope(await deskRequests(ctx, request.query.state === 'open')),
     );
 
+    app.get(
+      '/v1/orders/:number/cooling-off',
+      {
+        config: staff,
+        schema: {
+          description: "An order's cancellation within the cooling-off period, as its buyer sees it",
+          params: orderNumberParam,
+          response: { 200: envelopeOf(coolingOffStateSchema) },
+        },
+      },
+      async (request) => stateOf(request.params.number),
+    );
+
     app.post(
       '/v1/orders/:number/cooling-off/goods-received',
       {
