@@ -105,6 +105,9 @@ describe('cancelling within the cooling-off period', () => {
       channel: 'MEMBER',
     });
 
+    expect(
+      expectData<CoolingOffState>(await desk('GET', `/orders/${a.order.order_no}/cooling-off`)).request,
+    ).toEqual(asked.request);
     expectError(
       await desk('POST', `/orders/${a.order.order_no}/cooling-off/refund`),
       409,
