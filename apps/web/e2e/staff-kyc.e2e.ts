@@ -25,11 +25,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Staff without a member record land on the staff home; the KYC queue is one of its desks. */
+/** Staff without a member record land on the staff home, whose KYC queue card is one of its desks. */
 async function signInStaff(page: Page) {
   await signIn(page, STAFF.email, STAFF.password);
   await waitForPath(page, '/staff');
-  await page.goto('/staff/kyc');
+  await page.getByTestId('staff-queue-kyc').waitFor();
 }
 
 describe('staff KYC review', () => {
