@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { getConfig } from '../../lib/config';
 import { paths } from '../../lib/paths';
 import { useFirstLoad } from '../../lib/use-first-load';
+import { useNarrow } from '../../lib/use-narrow';
 import { Brand } from '../ui/brand';
 import { LanguageSwitch } from '../ui/language-switch';
 import { SiteLinks } from '../ui/site-links';
@@ -26,6 +27,7 @@ import { NavMenu } from './nav-items';
 import { NoticeBar } from './notice-bar';
 import { CartButton } from './cart-button';
 import { OfflineGate } from './offline-gate';
+import { TabBar } from './tab-bar';
 import { UserMenu } from './user-menu';
 
 const NAV_WIDTH = 260;
@@ -59,6 +61,8 @@ export function PortalShell({
     isStaff: user.type === 'staff' || user.type === 'admin',
     hasMember: user.member !== null,
   };
+  // A member on a phone has the bottom tabs (issue 23, item 11); "more" opens the whole menu.
+  const tabs = useNarrow('sm') && user.member !== null;
 
   return (
     <AppShell
@@ -68,6 +72,7 @@ export function PortalShell({
         breakpoint: 'sm',
         collapsed: { mobile: !mobileOpen },
       }}
+      footer={{ height: 60, collapsed: !tabs }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
@@ -127,7 +132,10 @@ export function PortalShell({
 
       <AppShell.Main aria-busy={busy}>
         <Container size="lg" px={0}>
-          <Stack gap="lg" mih="calc(100dvh - 60px - 2 * var(--mantine-spacing-lg))">
+          <Stack
+            gap="lg"
+            mih="calc(100dvh - 60px - var(--app-shell-footer-offset, 0px) - 2 * var(--mantine-spacing-lg))"
+          >
             <OfflineGate>
               <NoticeBar
                 suspension={user.member?.suspension}
@@ -148,6 +156,12 @@ export function PortalShell({
           </Stack>
         </Container>
       </AppShell.Main>
+
+      {tabs && (
+        <AppShell.Footer component="div">
+          <TabBar ctx={ctx} suspended={suspended} menuOpen={mobileOpen} onMore={mobile.toggle} />
+        </AppShell.Footer>
+      )}
     </AppShell>
   );
 }
