@@ -313,6 +313,9 @@ export const sessionInfoSchema = z.object({
   current: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+/** DELETE /v1/me/sessions ("sign out all other devices"): how many devices were signed out. */
+export const signedOutOthersSchema = z.object({ signed_out: int });
+export type SignedOutOthers = z.infer<typeof signedOutOthersSchema>;
 
 export const unreadCountSchema = z.object({ count: int });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;

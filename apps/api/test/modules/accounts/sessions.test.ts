@@ -125,6 +125,36 @@ describe('an access token ends with its session', () => {
     await expectAllAnswer(m.session.access_token);
   });
 
+  it('when a member signs out all other devices then those end at once and this one goes on', async () => {
+    const m = await signedInMember();
+    const second = await login(t.app, m.email);
+    const third = await login(t.app, m.email);
+    const stranger = await signedInMember();
+    const res = await call(t.app, 'DELETE', '/member/v1/me/sessions', { token: m.session.access_token });
+    expect(expectData<{ signed_out: number }>(res)).toEqual({ signed_out: 2 });
+
+    await expectAllRefused(second.access_token);
+    await expectAllRefused(third.access_token);
+    expect((await refresh(t.app, second.refresh_token)).json().error).toBe('invalid_grant');
+    await expectAllAnswer(m.session.access_token);
+    expect((await refresh(t.app, m.session.refresh_token)).statusCode).toBe(200);
+    // Another member's sessions are not touched.
+    await expectAllAnswer(stranger.session.access_token);
+
+    const left = expectData<{ current: boolean }[]>(
+      await call(t.app, 'GET', '/member/v1/me/sessions', { token: m.session.access_token }),
+    );
+    expect(left).toHaveLength(1);
+    expect(left[0]!.current).toBe(true);
+    // Nothing else to sign out: none.
+    const again = await call(t.app, 'DELETE', '/member/v1/me/sessions', { token: m.session.access_token });
+    expect(expectData<{ signed_out: number }>(again)).toEqual({ signed_out: 0 });
+  });
+
+  it('when no one is signed in then signing out the other devices is refused', async () => {
+    expectError(await call(t.app, 'DELETE', '/member/v1/me/sessions'), 401, 'UNAUTHENTICATED');
+  });
+
   it('when staff deactivate the account then its access token ends at once', async () => {
     const m = await signedInMember();
     expectData(

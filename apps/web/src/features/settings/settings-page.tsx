@@ -1,36 +1,16 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
-import type { SessionInfo } from '@portal/contracts/identity';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { ErrorAlert } from '../../components/ui/error-alert';
 import { useSession } from '../../lib/auth/use-session';
-import { formatDate } from '../../lib/i18n/dates';
 import { chooseLanguage } from '../../lib/i18n/language';
 import { useDescribeError } from '../../lib/i18n/messages';
-import { paths } from '../../lib/paths';
-import { isLanguage, LANGUAGES, type Language } from '../../lib/preferences';
+import { isLanguage, LANGUAGES } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSaveNotificationPreferences } from './api/preferences';
-import { useSessions, useSignOutSession } from './api/sessions';
+import { DevicesList } from './components/devices-card';
 import { PersonalDataCard } from './components/personal-data-card';
 import { PasskeysCard } from './passkeys/passkeys-card';
-import { deviceLabel, summariseUserAgent } from './model/user-agent';
 import './settings-namespace';
 
 function Card({
@@ -61,75 +41,6 @@ function Card({
   );
 }
 
-function Device({ session, lang }: { session: SessionInfo; lang: Language }) {
-  const { t } = useTranslation('settings');
-  const describe = useDescribeError();
-  const navigate = useNavigate();
-  const signOut = useSignOutSession();
-  const label = deviceLabel(session.user_agent) ?? t('devices.unknown');
-  const mobile = summariseUserAgent(session.user_agent).mobile;
-  const Icon = mobile ? IconDeviceMobile : IconDeviceDesktop;
-  return (
-    <Paper withBorder p="md" radius="md" data-testid="device" data-current={session.current}>
-      <Group align="flex-start" gap="md" wrap="nowrap">
-        <ThemeIcon size={40} radius="md" variant="light" color={session.current ? 'brand' : 'gray'}>
-          <Icon size={22} />
-        </ThemeIcon>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap="xs" wrap="wrap">
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }} title={session.user_agent ?? undefined}>
-              {label}
-            </Text>
-            {session.current && (
-              <Badge size="sm" color="brand" variant="light" data-testid="device-current">
-                {t('devices.current')}
-              </Badge>
-            )}
-          </Group>
-          {session.ip && (
-            <Text size="sm" c="dimmed">
-              {t('devices.ip', { ip: session.ip })}
-            </Text>
-          )}
-          <Text size="sm" c="dimmed">
-            {t('devices.signedIn', { date: formatDate(session.signed_in_at, lang, 'dateTime') })}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('devices.lastActive', { date: formatDate(session.last_active_at, lang, 'dateTime') })}
-          </Text>
-          {signOut.error && (
-            <Text size="sm" c="red" role="alert">
-              {describe(signOut.error)}
-            </Text>
-          )}
-        </Stack>
-      </Group>
-      <Group justify="flex-end" mt="xs">
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          color="red"
-          leftSection={<IconLogout size={14} />}
-          loading={signOut.isPending}
-          data-testid="device-sign-out"
-          onClick={() => {
-            // Signing out here is the ordinary logout: it revokes this session and clears the browser.
-            if (session.current) {
-              void navigate(paths.auth.logout.href());
-              return;
-            }
-            signOut.mutate(session.id, {
-              onSuccess: () => notifications.show({ color: 'teal', message: t('devices.signedOut') }),
-            });
-          }}
-        >
-          {session.current ? t('devices.signOutCurrent') : t('devices.signOut')}
-        </Button>
-      </Group>
-    </Paper>
-  );
-}
-
 /** /setting: language, notification channels, the devices signed in, and the member's personal data. */
 export default function SettingsPage() {
   const { t, i18n } = useTranslation('settings');
@@ -139,7 +50,6 @@ export default function SettingsPage() {
   const lang = isLanguage(i18n.language) ? i18n.language : 'th';
   const { user } = useSession();
   const save = useSaveNotificationPreferences();
-  const sessions = useSessions();
   if (!user) return null;
   const prefs = user.notification_preferences ?? { email: false, sms: false };
 
@@ -147,9 +57,6 @@ export default function SettingsPage() {
     save.mutate(body, {
       onSuccess: () => notifications.show({ color: 'teal', message: t('notifications.saved') }),
     });
-
-  const list = sessions.data ?? [];
-  const sorted = [...list].sort((a, b) => Number(b.current) - Number(a.current));
 
   return (
     <Stack gap="lg" maw={760}>
@@ -206,22 +113,7 @@ export default function SettingsPage() {
       <PasskeysCard />
 
       <Card title={t('devices.title')} description={t('devices.description')} testId="settings-devices">
-        {sessions.error ? (
-          <ErrorAlert error={sessions.error} onRetry={() => void sessions.refetch()} />
-        ) : sessions.isPending ? (
-          <Skeleton height={96} radius="md" />
-        ) : (
-          <Stack gap="sm">
-            {sorted.map((s) => (
-              <Device key={s.id} session={s} lang={lang} />
-            ))}
-            {sorted.length <= 1 && (
-              <Text size="sm" c="dimmed">
-                {t('devices.empty')}
-              </Text>
-            )}
-          </Stack>
-        )}
+        <DevicesList lang={lang} />
       </Card>
 
       <PersonalDataCard lang={lang} />

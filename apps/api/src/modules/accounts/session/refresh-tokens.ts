@@ -119,6 +119,15 @@ export async function liveFamilies(db: Db, userId: number) {
   return rows;
 }
 
+/** Revokes every live family of the user but `keepFamilyId`; answers the families revoked. */
+export async function revokeOtherFamilies(db: Db, userId: number, keepFamilyId: string): Promise<string[]> {
+  const { rows } = await db.execute<{ family_id: string }>(sql`
+    update refresh_tokens set revoked_at = now()
+    where user_id = ${userId} and family_id::text <> ${keepFamilyId} and revoked_at is null
+    returning family_id`);
+  return [...new Set(rows.map((r) => r.family_id))];
+}
+
 /** Ends one family of the user's refresh tokens; false when it is not theirs or already ended. */
 export async function revokeFamily(db: Db, userId: number, familyId: string): Promise<boolean> {
   const { rows } = await db.execute<{ id: number }>(sql`

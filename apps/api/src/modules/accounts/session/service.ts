@@ -14,6 +14,7 @@ import {
   issueRefreshToken,
   liveFamilies,
   revokeFamily,
+  revokeOtherFamilies,
   revokeUserSessions,
 } from './refresh-tokens';
 import { RateLimiter } from '../../../lib/rate-limiter';
@@ -263,4 +264,14 @@ export async function mySessions(
 export async function signOutDevice(ctx: AppContext, userId: number, sessionId: string) {
   if (!(await revokeFamily(ctx.db, userId, sessionId))) throw notFound();
   await endSessions(ctx, [sessionId]);
+}
+
+/**
+ * Signs out every device but the one asking: their refresh and access tokens stop working at once.
+ * Answers how many devices were signed out.
+ */
+export async function signOutOtherDevices(ctx: AppContext, userId: number, currentSessionId: string) {
+  const ended = await revokeOtherFamilies(ctx.db, userId, currentSessionId);
+  await endSessions(ctx, ended);
+  return ended.length;
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf } from '@portal/contracts/envelope';
-import { sessionInfoSchema } from '@portal/contracts/identity';
+import { sessionInfoSchema, signedOutOthersSchema } from '@portal/contracts/identity';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../lib/errors';
 import { userId } from '../../../plugins/auth';
 import { envelope } from '../../../plugins/envelope';
-import { mySessions, signOutDevice } from './service';
+import { mySessions, signOutDevice, signOutOtherDevices } from './service';
 
 /** The devices signed in (one per refresh-token family still alive), for the settings page. */
 export const sessionsRoutes =
@@ -18,6 +18,19 @@ export const sessionsRoutes =
       async (request) => {
         const current = request.principal?.kind === 'user' ? request.principal.sessionId : '';
         return envelope(await mySessions(ctx, userId(request), current));
+      },
+    );
+
+    /** "Sign out all other devices": every session of the member but the one asking. */
+    app.delete(
+      '/v1/me/sessions',
+      {
+        config: { access: 'user' },
+        schema: { response: { 200: envelopeOf(signedOutOthersSchema) } },
+      },
+      async (request) => {
+        const current = request.principal?.kind === 'user' ? request.principal.sessionId : '';
+        return envelope({ signed_out: await signOutOtherDevices(ctx, userId(request), current) });
       },
     );
 

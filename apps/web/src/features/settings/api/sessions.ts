@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '@portal/contracts/identity';
+import type { SessionInfo, SignedOutOthers } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -20,6 +20,15 @@ export function useSignOutSession() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest<null>(`/v1/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }),
+  });
+}
+
+/** DELETE /v1/me/sessions: every device but this one is signed out at once. */
+export function useSignOutOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<SignedOutOthers>('/v1/me/sessions', { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }),
   });
 }
