@@ -7,6 +7,7 @@ import { consents } from '../db/schema/privacy';
 import { LEGAL_DOCUMENT_KINDS, LEGAL_DOCUMENTS } from '@portal/contracts/privacy';
 import { seedDemoKyc } from './kyc';
 import { discard, type Storage } from '../lib/storage';
+import { dayText } from '../lib/day-text';
 import { hashPassword } from '../lib/passwords';
 import { FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, LAST_NAMES, PACKAGES, TITLES } from './names';
 import { jumpFor } from '../modules/network';
@@ -248,10 +249,10 @@ export async function seedDemo(db: Db, options: number | SeedOptions = {}): Prom
 
       const suspendedMember = memberIds[total - 1]!;
       const suspendedUser = inserted[total - 1]!.id;
-      const message =
-        'Your account is suspended because identity and bank verification (KYC) was not completed by 2026-10-31. Complete KYC to restore it.';
-      const messageTh =
-        'บัญชีของคุณถูกระงับ เนื่องจากไม่ได้ยืนยันตัวตนและบัญชีธนาคาร (KYC) ภายในวันที่ 31 ต.ค. 2569 กรุณายืนยัน KYC เพื่อเปิดใช้งานอีกครั้ง';
+      // The deadline written as the engine writes it (lib/day-text): "31 Oct 2026", "31 ต.ค. 2569".
+      const lastDay = dayText('2026-10-31');
+      const message = `Your account is suspended because identity and bank verification (KYC) was not completed by ${lastDay.en}. Complete KYC to restore it.`;
+      const messageTh = `บัญชีของคุณถูกระงับ เนื่องจากไม่ได้ยืนยันตัวตนและบัญชีธนาคาร (KYC) ภายในวันที่ ${lastDay.th} กรุณายืนยัน KYC เพื่อเปิดใช้งานอีกครั้ง`;
       await tx.insert(suspensionEntries).values([
         {
           memberId: suspendedMember,

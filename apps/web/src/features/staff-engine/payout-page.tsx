@@ -130,7 +130,7 @@ function PaidTable({ date }: { date: string }) {
               render: (r) => (
                 <Stack gap={0}>
                   <Text size="sm">{bankName(r.bank_code)}</Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
+                  <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {r.account_no ? groupAccountNo(r.account_no) : t('payouts.noBank')}
                   </Text>
                   <Text size="xs" c="dimmed">
