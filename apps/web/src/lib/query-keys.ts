@@ -66,8 +66,6 @@ export const queryKeys = {
     all: REPORTS,
     /** One report call (its path under /network/api/v1) with its query: `call('report/summary_point', { date_from, date_to })`. */
     call: (name: string, query: Query = {}) => [...REPORTS, name, query] as const,
-    staffDropship: (page: number, member: string | undefined) =>
-      [...REPORTS, 'staff-dropship', page, member] as const,
   },
   statements: {
     all: STATEMENTS,

@@ -1,10 +1,12 @@
-import type { LvpPage, LvpRow, PointPage, PointRow } from '@portal/contracts/reports';
+import type { LvpRow, PointRow } from '@portal/contracts/reports';
 import { useTranslation } from 'react-i18next';
 import { useLabels } from './components/labels';
 import { ReportFrame, type SummaryItem } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ColumnKind, ReportColumn } from './model/columns';
 import './reports-namespace';
+import { lvpLines } from './api/lvp-lines';
+import { pointLines } from './api/point-lines';
 
 function useBalanceSummary(
   s:
@@ -31,8 +33,7 @@ export function PointLvpPage() {
   const { t } = useTranslation('reports');
   const l = useLabels();
   const v = useReportView();
-  const path = '/report/point_lvp';
-  const list = useViewPage<LvpPage>(v, path);
+  const list = useViewPage(v, lvpLines);
   const columns: ReportColumn<LvpRow>[] = [
     { key: 'date', title: t('col.date'), kind: 'date', value: (r) => r.date },
     { key: 'type', title: t('col.type'), kind: 'text', value: (r) => l.lvpType(r.type) },
@@ -47,7 +48,7 @@ export function PointLvpPage() {
       title={t('reports.point_lvp.title')}
       description={t('reports.point_lvp.description')}
       v={v}
-      listPath={path}
+      call={lvpLines}
       list={list}
       columns={columns}
       rowKey={(r) => r.id}
@@ -61,8 +62,7 @@ export function UsePointBalancePage() {
   const { t } = useTranslation('reports');
   const l = useLabels();
   const v = useReportView();
-  const path = '/use_point_cycle/search';
-  const list = useViewPage<PointPage>(v, path);
+  const list = useViewPage(v, pointLines);
   const columns: ReportColumn<PointRow>[] = [
     { key: 'date', title: t('col.date'), kind: 'date', value: (r) => r.date },
     { key: 'kind', title: t('col.type'), kind: 'text', value: (r) => l.pointKind(r.kind) },
@@ -77,7 +77,7 @@ export function UsePointBalancePage() {
       title={t('reports.use_point_balance.title')}
       description={t('reports.use_point_balance.description')}
       v={v}
-      listPath={path}
+      call={pointLines}
       list={list}
       columns={columns}
       rowKey={(r) => r.id}

@@ -8,6 +8,7 @@ import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ReportColumn } from './model/columns';
 import './reports-namespace';
+import { titleHistory } from './api/title-history';
 
 /** Where I stand: my title, the next, and what each requirement still misses (plan 1.3). */
 function Progression({ history }: { history: TitleHistory | undefined }) {
@@ -67,8 +68,7 @@ function Progression({ history }: { history: TitleHistory | undefined }) {
 export default function BusinessTitlePage() {
   const { t } = useTranslation('reports');
   const v = useReportView();
-  const path = '/report/business_title/history';
-  const list = useViewPage<TitleHistory>(v, path);
+  const list = useViewPage(v, titleHistory);
   const h = list.data;
   const columns: ReportColumn<TitleRow>[] = [
     { key: 'achieved_date', title: t('col.achievedDate'), kind: 'date', value: (r) => r.achieved_date },
@@ -81,7 +81,7 @@ export default function BusinessTitlePage() {
       title={t('reports.business_title.title')}
       description={t('reports.business_title.description')}
       v={v}
-      listPath={path}
+      call={titleHistory}
       list={list}
       columns={columns}
       rowKey={(r) => `${r.achieved_date}-${r.to_title}`}

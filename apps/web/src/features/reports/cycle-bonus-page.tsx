@@ -1,20 +1,21 @@
 import { Group, Loader, Text } from '@mantine/core';
-import type { CycleDetail, CycleRow, CycleSummary } from '@portal/contracts/reports';
-import type { Page } from '@portal/contracts/envelope';
+import type { CycleRow } from '@portal/contracts/reports';
 import { useTranslation } from 'react-i18next';
-import { useReport } from './api/reports';
 import { Cell } from './components/format';
 import { useLabels } from './components/labels';
 import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ReportColumn } from './model/columns';
 import './reports-namespace';
+import { useCycleDetail } from './api/cycle-detail';
+import { useCycleSummary } from './api/cycle-summary';
+import { cycleTransactions } from './api/cycle-transactions';
 
 /** A closing row's detail (report/cycle_transaction/{date}): qualification, split, payout. */
 function CycleDetailView({ date }: { date: string }) {
   const { t } = useTranslation('reports');
   const l = useLabels();
-  const d = useReport<CycleDetail>(`/report/cycle_transaction/${date}`);
+  const d = useCycleDetail(date);
   if (!d.data) return <Loader size="sm" />;
   const r = d.data;
   const pairs: [string, React.ReactNode][] = [
@@ -46,9 +47,8 @@ export default function CycleBonusPage() {
   const { t } = useTranslation('reports');
   const l = useLabels();
   const v = useReportView();
-  const path = '/report/cycle_transaction';
-  const list = useViewPage<Page<CycleRow>>(v, path);
-  const summary = useReport<CycleSummary>('/report/summary_cycle', v.range);
+  const list = useViewPage(v, cycleTransactions);
+  const summary = useCycleSummary(v.range);
   const s = summary.data;
   const columns: ReportColumn<CycleRow>[] = [
     { key: 'date', title: t('col.date'), kind: 'date', value: (r) => r.date },
@@ -78,7 +78,7 @@ export default function CycleBonusPage() {
       title={t('reports.cycle_bonus.title')}
       description={t('reports.cycle_bonus.description')}
       v={v}
-      listPath={path}
+      call={cycleTransactions}
       list={list}
       columns={columns}
       rowKey={(r) => r.id}

@@ -1,13 +1,10 @@
 import type {
   CashbackRow,
   DropshipRow,
-  DropshipSummary,
   IncomeTypeSummary,
   ReferrerRow,
 } from '@portal/contracts/income-reports';
-import type { Page } from '@portal/contracts/envelope';
 import { useTranslation } from 'react-i18next';
-import { useReport } from './api/reports';
 import { useLabels } from './components/labels';
 import { ReportFrame, type SummaryItem } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
@@ -15,6 +12,12 @@ import type { CellValue, ColumnKind, ReportColumn } from './model/columns';
 import './reports-namespace';
 import { useSession } from '../../lib/auth/use-session';
 import { StaffDropship } from './staff-dropship';
+import { cashbackLines } from './api/cashback-lines';
+import { useCashbackSummary } from './api/cashback-summary';
+import { dropshipLines } from './api/dropship-lines';
+import { useDropshipSummary } from './api/dropship-summary';
+import { useReferrerSummary } from './api/referrer-summary';
+import { referrerTransactions } from './api/referrer-transactions';
 
 /** The totals every income report shares (lines that are not VOID, waiting, paid, voided). */
 export function useIncomeSummary(s: IncomeTypeSummary | undefined): SummaryItem[] {
@@ -70,9 +73,8 @@ export function ReferrerBonusPage() {
   const l = useLabels();
   const c = useIncomeColumns();
   const v = useReportView();
-  const path = '/report/referrer_transaction';
-  const list = useViewPage<Page<ReferrerRow>>(v, path);
-  const summary = useReport<IncomeTypeSummary>('/report/referrer_summary', v.range);
+  const list = useViewPage(v, referrerTransactions);
+  const summary = useReferrerSummary(v.range);
   const columns: ReportColumn<ReferrerRow>[] = [
     c.incomeDate,
     c.memberCode,
@@ -90,7 +92,7 @@ export function ReferrerBonusPage() {
       title={t('reports.referrer_bonus.title')}
       description={t('reports.referrer_bonus.description')}
       v={v}
-      listPath={path}
+      call={referrerTransactions}
       list={list}
       columns={columns}
       rowKey={(r) => r.id}
@@ -106,9 +108,8 @@ export function CashbackBonusPage() {
   const { t } = useTranslation('reports');
   const c = useIncomeColumns();
   const v = useReportView();
-  const path = '/report/cashback_list';
-  const list = useViewPage<Page<CashbackRow>>(v, path);
-  const summary = useReport<IncomeTypeSummary>('/report/cashback_summary', v.range);
+  const list = useViewPage(v, cashbackLines);
+  const summary = useCashbackSummary(v.range);
   const columns: ReportColumn<CashbackRow>[] = [c.incomeDate, c.orderNo, c.orderPv, c.amount, c.state];
   return (
     <ReportFrame
@@ -116,7 +117,7 @@ export function CashbackBonusPage() {
       title={t('reports.cashback_bonus.title')}
       description={t('reports.cashback_bonus.description')}
       v={v}
-      listPath={path}
+      call={cashbackLines}
       list={list}
       columns={columns}
       rowKey={(r) => r.id}
@@ -138,9 +139,8 @@ function MemberDropship() {
   const { t } = useTranslation('reports');
   const c = useIncomeColumns();
   const v = useReportView();
-  const path = '/report/dropship_income_list';
-  const list = useViewPage<Page<DropshipRow>>(v, path);
-  const summary = useReport<DropshipSummary>('/report/dropship_income_summary', v.range);
+  const list = useViewPage(v, dropshipLines);
+  const summary = useDropshipSummary(v.range);
   const s = summary.data;
   const columns: ReportColumn<DropshipRow>[] = [
     c.incomeDate,
@@ -167,7 +167,7 @@ function MemberDropship() {
       title={t('reports.dropship.title')}
       description={t('reports.dropship.description')}
       v={v}
-      listPath={path}
+      call={dropshipLines}
       list={list}
       columns={columns}
       rowKey={(r) => r.id}

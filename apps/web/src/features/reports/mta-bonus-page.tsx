@@ -1,9 +1,7 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
-import type { MtaRow, MtaSummary } from '@portal/contracts/income-reports';
-import type { Page } from '@portal/contracts/envelope';
+import type { MtaRow } from '@portal/contracts/income-reports';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/i18n/dates';
-import { useReport } from './api/reports';
 import { Cell } from './components/format';
 import { useLang } from '../../lib/i18n/use-lang';
 import { ReportFrame } from './components/report-frame';
@@ -11,6 +9,8 @@ import { useReportView, useViewPage } from './components/report-view';
 import { useIncomeColumns, useIncomeSummary } from './income-pages';
 import type { ReportColumn } from './model/columns';
 import './reports-namespace';
+import { useMtaSummary } from './api/mta-summary';
+import { mtaTransactions } from './api/mta-transactions';
 
 /** A month (YYYY-MM) in words, Buddhist-era year in Thai. */
 const monthName = (month: string, lang: 'th' | 'en') =>
@@ -22,9 +22,8 @@ export default function MtaBonusPage() {
   const lang = useLang();
   const c = useIncomeColumns();
   const v = useReportView();
-  const path = '/report/mta_transaction';
-  const list = useViewPage<Page<MtaRow>>(v, path);
-  const summary = useReport<MtaSummary>('/report/mta_summary', v.range);
+  const list = useViewPage(v, mtaTransactions);
+  const summary = useMtaSummary(v.range);
   const months = summary.data?.months ?? [];
   const generations = [...new Set(months.flatMap((m) => m.generations.map((g) => g.generation)))].sort(
     (a, b) => a - b,
@@ -45,7 +44,7 @@ export default function MtaBonusPage() {
       title={t('reports.mta_bonus.title')}
       description={t('reports.mta_bonus.description')}
       v={v}
-      listPath={path}
+      call={mtaTransactions}
       list={list}
       columns={columns}
       rowKey={(r) => r.id}

@@ -1,18 +1,19 @@
 import { AreaChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Paper, Text, Title } from '@mantine/core';
-import type { OrderItemRow, OrganizeSummary, SummaryPoint } from '@portal/contracts/reports';
-import type { Page } from '@portal/contracts/envelope';
+import type { OrderItemRow, OrganizeSummary } from '@portal/contracts/reports';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/i18n/dates';
 import { formatCount } from '../../lib/i18n/numbers';
-import { useReport } from './api/reports';
 import { useLang } from '../../lib/i18n/use-lang';
 import { useLabels } from './components/labels';
 import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ReportColumn } from './model/columns';
 import './reports-namespace';
+import { orderItems } from './api/order-items';
+import { useOrganizeSummary } from './api/organize-summary';
+import { usePointSummary } from './api/point-summary';
 
 /** My organisation's new PV per side, day by day over the range (report/order/organize_summary). */
 function SideChart({ data }: { data: OrganizeSummary | undefined }) {
@@ -56,10 +57,9 @@ export default function PointValuePage() {
   const { t } = useTranslation('reports');
   const l = useLabels();
   const v = useReportView();
-  const path = '/report/order/item';
-  const list = useViewPage<Page<OrderItemRow>>(v, path);
-  const summary = useReport<SummaryPoint>('/report/summary_point', v.range);
-  const organize = useReport<OrganizeSummary>('/report/order/organize_summary', v.range);
+  const list = useViewPage(v, orderItems);
+  const summary = usePointSummary(v.range);
+  const organize = useOrganizeSummary(v.range);
   const s = summary.data;
   const columns: ReportColumn<OrderItemRow>[] = [
     { key: 'payment_date', title: t('col.paymentDate'), kind: 'date', value: (r) => r.payment_date },
@@ -90,7 +90,7 @@ export default function PointValuePage() {
       title={t('reports.point_value.title')}
       description={t('reports.point_value.description')}
       v={v}
-      listPath={path}
+      call={orderItems}
       list={list}
       columns={columns}
       rowKey={(r) => r.id}

@@ -1,19 +1,20 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
-import type { OrderDetail, OrderRow, OrderSummary } from '@portal/contracts/reports';
-import type { Page } from '@portal/contracts/envelope';
+import type { OrderRow } from '@portal/contracts/reports';
 import { useTranslation } from 'react-i18next';
-import { useReport } from './api/reports';
 import { Cell } from './components/format';
 import { useLabels } from './components/labels';
 import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ReportColumn } from './model/columns';
 import './reports-namespace';
+import { useOrderDetail } from './api/order-detail';
+import { orderList } from './api/order-list';
+import { useOrderSummary } from './api/order-summary';
 
 /** One order's items with their bundle parts, and how it was paid (report/order/{id}). */
 function OrderItems({ id }: { id: number }) {
   const { t } = useTranslation('reports');
-  const d = useReport<OrderDetail>(`/report/order/${id}`);
+  const d = useOrderDetail(id);
   if (!d.data) return <Loader size="sm" />;
   const o = d.data;
   return (
@@ -78,9 +79,8 @@ export default function PurchaseOrderPage() {
   const { t } = useTranslation('reports');
   const l = useLabels();
   const v = useReportView();
-  const path = '/report/order';
-  const list = useViewPage<Page<OrderRow>>(v, path);
-  const summary = useReport<OrderSummary>('/report/order/summary', v.range);
+  const list = useViewPage(v, orderList);
+  const summary = useOrderSummary(v.range);
   const s = summary.data;
   const columns: ReportColumn<OrderRow>[] = [
     { key: 'order_date', title: t('col.date'), kind: 'date', value: (r) => r.order_date },
@@ -104,7 +104,7 @@ export default function PurchaseOrderPage() {
       title={t('reports.purchase_order.title')}
       description={t('reports.purchase_order.description')}
       v={v}
-      listPath={path}
+      call={orderList}
       list={list}
       columns={columns}
       rowKey={(r) => r.id}

@@ -2,26 +2,22 @@ import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Card, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
-import type {
-  IncomeSummary,
-  IncomeTypeSummary,
-  MtaSummary,
-  DropshipSummary,
-} from '@portal/contracts/income-reports';
-import type {
-  CycleSummary,
-  LvpPage,
-  OrderSummary,
-  PointPage,
-  SummaryPoint,
-  TitleHistory,
-} from '@portal/contracts/reports';
-import type { TravelPoint } from '@portal/contracts/travel-report';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/i18n/dates';
 import { formatPoints } from '../../lib/i18n/numbers';
-import { reportQuery, useBusinessToday, useReport } from './api/reports';
+import { useCashbackSummary } from './api/cashback-summary';
+import { useCycleSummary } from './api/cycle-summary';
+import { useDropshipSummary } from './api/dropship-summary';
+import { incomeSummary } from './api/income-summary';
+import { lvpLines } from './api/lvp-lines';
+import { useMtaSummary } from './api/mta-summary';
+import { useOrderSummary } from './api/order-summary';
+import { pointLines } from './api/point-lines';
+import { usePointSummary } from './api/point-summary';
+import { useReferrerSummary } from './api/referrer-summary';
+import { titleHistory } from './api/title-history';
+import { useBusinessToday, useTravelPoint } from './api/travel-point';
 import { formatCell } from './components/format';
 import { useLang } from '../../lib/i18n/use-lang';
 import { useLabels } from './components/labels';
@@ -36,17 +32,17 @@ type Figure = { kind: ColumnKind; value: CellValue; loading: boolean };
 /** This month's figure of each report, from its summary call (income: earned, decision 021). */
 function useFigures(range: { date_from: string; date_to: string }): Record<ReportKey, Figure> {
   const one = { ...range, page: 1, per_page: 1 };
-  const cycle = useReport<CycleSummary>('/report/summary_cycle', range);
-  const referrer = useReport<IncomeTypeSummary>('/report/referrer_summary', range);
-  const mta = useReport<MtaSummary>('/report/mta_summary', range);
-  const cashback = useReport<IncomeTypeSummary>('/report/cashback_summary', range);
-  const travel = useReport<TravelPoint>('/report/travel_point', range);
-  const point = useReport<SummaryPoint>('/report/summary_point', range);
-  const title = useReport<TitleHistory>('/report/business_title/history', one);
-  const lvp = useReport<LvpPage>('/report/point_lvp', one);
-  const points = useReport<PointPage>('/use_point_cycle/search', one);
-  const orders = useReport<OrderSummary>('/report/order/summary', range);
-  const dropship = useReport<DropshipSummary>('/report/dropship_income_summary', range);
+  const cycle = useCycleSummary(range);
+  const referrer = useReferrerSummary(range);
+  const mta = useMtaSummary(range);
+  const cashback = useCashbackSummary(range);
+  const travel = useTravelPoint(range);
+  const point = usePointSummary(range);
+  const title = titleHistory.use(one);
+  const lvp = lvpLines.use(one);
+  const points = pointLines.use(one);
+  const orders = useOrderSummary(range);
+  const dropship = useDropshipSummary(range);
   const f = (
     kind: ColumnKind,
     q: { data?: unknown; isPending: boolean },
@@ -78,9 +74,7 @@ function WeeklyIncome({ today }: { today: string }) {
   const l = useLabels();
   const weeks = lastWeeks(today, 8);
   const found = useQueries({
-    queries: weeks.map((w) =>
-      reportQuery<IncomeSummary>('/report/income_summary', { date_from: w.from, date_to: w.to }),
-    ),
+    queries: weeks.map((w) => incomeSummary.query({ date_from: w.from, date_to: w.to })),
   });
   if (found.some((q) => !q.data)) return null;
   // The chart draws numbers; every figure read from the API's decimal text, none summed here.

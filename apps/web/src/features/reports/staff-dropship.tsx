@@ -1,6 +1,4 @@
 import { Stack, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
 import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
 import type { DropshipIncome } from '@portal/contracts/shop';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +9,8 @@ import { formatDate } from '../../lib/i18n/dates';
 import { formatPoints } from '../../lib/i18n/numbers';
 import { isLanguage } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { fetchReport } from './api/reports';
+import { staffDropshipIncome } from './api/staff-dropship-income';
 import { useLabels } from './components/labels';
-import { queryKeys } from '../../lib/query-keys';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,16 +27,7 @@ export function StaffDropship() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const member = params.get('member') ?? '';
   const filter = UUID.test(member) ? member : undefined;
-  const rows = useQuery({
-    queryKey: queryKeys.reports.staffDropship(page, filter),
-    queryFn: ({ signal }) =>
-      fetchReport<Page<DropshipIncome>>(
-        '/dropship_income',
-        { page, per_page: DEFAULT_PER_PAGE, member_uuid: filter },
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const rows = staffDropshipIncome.usePage({ member_uuid: filter }, page);
   const money = (v: string) => `฿${formatPoints(v, lang)}`;
   return (
     <Stack gap="md">

@@ -2,18 +2,18 @@ import { Alert, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core
 import { IconPlaneDeparture } from '@tabler/icons-react';
 import type { CycleRow } from '@portal/contracts/reports';
 import type { TravelPoint } from '@portal/contracts/travel-report';
-import type { Page } from '@portal/contracts/envelope';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/i18n/dates';
 import { formatCount } from '../../lib/i18n/numbers';
 import { campaignPercent } from '../../lib/title-progress';
-import { useReport } from './api/reports';
 import { useLang } from '../../lib/i18n/use-lang';
 import { useLabels } from './components/labels';
 import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ReportColumn } from './model/columns';
 import './reports-namespace';
+import { cycleTransactions } from './api/cycle-transactions';
+import { useTravelPoint } from './api/travel-point';
 
 /** The plan's travel campaign: its window, target, my points and what is missing; or that there is none. */
 function Campaign({ travel }: { travel: TravelPoint | undefined }) {
@@ -66,9 +66,8 @@ export default function TravelPointPage() {
   const { t } = useTranslation('reports');
   const l = useLabels();
   const v = useReportView();
-  const path = '/report/cycle_transaction';
-  const list = useViewPage<Page<CycleRow>>(v, path);
-  const travel = useReport<TravelPoint>('/report/travel_point', v.range);
+  const list = useViewPage(v, cycleTransactions);
+  const travel = useTravelPoint(v.range);
   const s = travel.data;
   const c = s?.campaign;
   const inCampaign = (date: string) => (c ? date >= c.start && date <= c.end : false);
@@ -97,7 +96,7 @@ export default function TravelPointPage() {
       title={t('reports.travel_point.title')}
       description={t('reports.travel_point.description')}
       v={v}
-      listPath={path}
+      call={cycleTransactions}
       list={list}
       columns={columns}
       rowKey={(r) => r.id}

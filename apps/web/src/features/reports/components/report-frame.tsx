@@ -14,7 +14,7 @@ import { useDescribeError } from '../../../lib/i18n/messages';
 import { formatDate } from '../../../lib/i18n/dates';
 import { formatCount } from '../../../lib/i18n/numbers';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { fetchAllRows, useReport } from '../api/reports';
+import type { ReportQuery } from '../api/call';
 import type { CellValue, ColumnKind, ReportColumn } from '../model/columns';
 import { buildCsv, exportFileName } from '../model/csv';
 import { saveFile } from '../model/download';
@@ -145,7 +145,7 @@ function RowCards<T>({
 function ExportButtons<T>({
   report,
   title,
-  listPath,
+  call,
   query,
   columns,
   view,
@@ -153,8 +153,8 @@ function ExportButtons<T>({
 }: {
   report: string;
   title: string;
-  listPath: string;
-  query: Record<string, string | undefined>;
+  call: ListCall<T>;
+  query: ReportQuery;
   columns: ReportColumn<T>[];
   view: { from: string; to: string };
   disabled: boolean;
@@ -167,7 +167,7 @@ function ExportButtons<T>({
     setBusy(kind);
     setError(null);
     try {
-      const rows = await fetchAllRows<T>(listPath, query);
+      const rows = await call.fetchAll(query);
       const name = exportFileName(report, view.from, view.to, kind);
       if (kind === 'csv')
         saveFile(new Blob([buildCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }), name);
@@ -253,14 +253,19 @@ export function ReportHeader({
   );
 }
 
+/** What the frame needs of a report's list call: every row of a range, and a page of any query. */
+export interface ListCall<T> {
+  fetchAll: (query: ReportQuery) => Promise<T[]>;
+  use: (query: ReportQuery, enabled?: boolean) => UseQueryResult<Page<T>>;
+}
+
 export interface ReportFrameProps<T> {
   report: string;
   title: string;
   description: string;
   v: ReportViewState;
-  listPath: string;
-  /** Further query fields of the list call (the range is added). */
-  listQuery?: Record<string, string | undefined>;
+  /** The report's list call (api/<call>.ts): the page shown is `list`, an export reads every row. */
+  call: ListCall<T>;
   list: UseQueryResult<Page<T>>;
   columns: ReportColumn<T>[];
   rowKey: (row: T) => string | number;
@@ -289,10 +294,10 @@ export function ReportFrame<T>(p: ReportFrameProps<T>) {
   const total = data?.pagination.total ?? 0;
   const empty = !p.list.isPending && !p.list.isError && total === 0;
   // Empty in this range: is there anything at all? One row of the whole history answers it.
-  const ever = useReport<Page<T>>(empty ? p.listPath : null, { ...p.listQuery, page: 1, per_page: 1 });
+  const ever = p.call.use({ page: 1, per_page: 1 }, empty);
   const reason: EmptyReason | null =
     !empty || ever.isPending ? null : (ever.data?.pagination.total ?? 0) > 0 ? 'range' : 'never';
-  const query = { ...p.v.range, ...p.listQuery };
+  const query = p.v.range;
 
   return (
     <Stack gap="md" className={classes.report} data-testid={`report-${p.report}`}>
@@ -317,7 +322,7 @@ export function ReportFrame<T>(p: ReportFrameProps<T>) {
         <ExportButtons
           report={p.report}
           title={p.title}
-          listPath={p.listPath}
+          call={p.call}
           query={query}
           columns={p.columns}
           view={p.v.view}

@@ -1,7 +1,9 @@
 import type { Page } from '@portal/contracts/envelope';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useBusinessToday, useReportPage } from '../api/reports';
+import type { ReportQuery } from '../api/call';
+import { useBusinessToday } from '../api/travel-point';
 import { apiRange, parseView, viewSearch, type ReportView } from '../model/query';
 
 export interface ReportViewState {
@@ -32,8 +34,8 @@ export function useReportView(): ReportViewState {
 /** The page of a list call for the view (waits for the business date when the address has no range). */
 export function useViewPage<P extends Page<unknown>>(
   v: ReportViewState,
-  path: string,
-  extra: Record<string, string | undefined> = {},
+  call: { usePage: (query: ReportQuery, page: number) => UseQueryResult<P> },
+  extra: ReportQuery = {},
 ) {
-  return useReportPage<P>(path, { ...v.range, ...extra }, v.view.page);
+  return call.usePage({ ...v.range, ...extra }, v.view.page);
 }
