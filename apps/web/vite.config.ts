@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import mantinePreset from 'postcss-preset-mantine';
 import simpleVars from 'postcss-simple-vars';
 // By path: Vite loads its config with Node, which cannot import the contracts package's TypeScript.
@@ -10,6 +11,70 @@ import { routePatterns } from './src/lib/paths';
 import { moduleSizes } from './scripts/module-sizes';
 
 const API = 'http://127.0.0.1:8080';
+
+/** Addresses the server answers itself (the APIs, its own pages): never the portal's page. */
+const SERVER_PATHS =
+  /^\/(member|network|shop|staff\/v1|dev|docs|files|health|ready|metrics|config\.json)(\/|$)/;
+
+/**
+ * The installable portal (issue 23, item 10): a web app manifest and a service worker made by
+ * vite-plugin-pwa (Workbox's generateSW). The worker precaches the shell (index.html, the scripts
+ * and styles of the build, the fonts and icons; not the large export libraries, which are cached
+ * when first used) and answers a page's address with it, so an offline start still shows the
+ * portal and its offline message. It never caches an API answer: API calls go to the network
+ * (only /config.json, the portal's settings, is kept for an offline start, asked from the network
+ * first). registerSW.js (a file: the CSP allows no inline script) registers it; a new build's worker
+ * takes over at the next load (autoUpdate).
+ */
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  injectRegister: 'script',
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: 'ศูนย์สมาชิก สบายช้อป · SabaiShop Member Center',
+    short_name: 'สบายช้อป',
+    description: 'ศูนย์สมาชิก สบายช้อป · SabaiShop Member Center',
+    lang: 'th',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: '#f8f9fa',
+    theme_color: '#008a73',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['index.html', 'assets/*.{js,css,woff2,woff}', 'favicon.svg', 'icons/*.png'],
+    globIgnores: ['**/exceljs*', '**/jszip*'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [SERVER_PATHS],
+    cleanupOutdatedCaches: true,
+    // A new worker takes the open pages at once (the first visit too: an offline start needs it).
+    clientsClaim: true,
+    skipWaiting: true,
+    // The portal ships no source maps (build.sourcemap is 'hidden' and the size plugin drops them).
+    sourcemap: false,
+    runtimeCaching: [
+      {
+        // What the build fingerprinted and the precache left out: cached when first used.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'portal-assets', expiration: { maxEntries: 60 } },
+      },
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'portal-config', networkTimeoutSeconds: 5 },
+      },
+    ],
+  },
+});
 
 /**
  * Writes the portal's route patterns (from src/lib/paths.ts) next to Vite's manifest: the server
@@ -34,6 +99,7 @@ export default defineConfig({
   plugins: [
     react(),
     portalRoutes(),
+    pwa,
     // Bytes per source module of every chunk, for the size check's list of what grew.
     moduleSizes({ root: path.resolve(import.meta.dirname, '../..') }),
     // Every text file also as .br and .gz (best compression, once, at build time): the server sends
