@@ -5,15 +5,18 @@ import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLinks } from '../../components/ui/page-links';
 import { PageLoader } from '../../components/ui/page-loader';
+import { useSession } from '../../lib/auth/use-session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMarkAllRead, useMarkRead, useNotifications } from './api/notifications';
 import { NotificationItem } from './components/notification-item';
+import { SuspendedCard } from './components/suspended-card';
 
 export default function NotificationsPage() {
   const { t } = useTranslation('notifications');
   useDocumentTitle(t('title'));
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { user } = useSession();
   const list = useNotifications(page);
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
@@ -41,6 +44,7 @@ export default function NotificationsPage() {
           {t('markAllRead')}
         </Button>
       </Group>
+      {user && <SuspendedCard user={user} />}
       {(markRead.error || markAll.error) && <ErrorAlert error={markRead.error ?? markAll.error} />}
       {list.isPending ? (
         <PageLoader />
