@@ -14,7 +14,10 @@
 // side), as the scheduler runs it just after midnight, while the same 8 clients keep checking out
 // until it ends. Goal: checkout p95 during the closing ≤ 2× the quiet p95 of the same run, and no
 // error; the closing's own time is printed. Figures go to bench-results/checkout-closing-<N>.json.
-import { fork } from 'node:child_process';
+// `--closing-process` runs the closing in a process of its own instead (closing-job.ts), as a job
+// worker apart from the API would: bench-results/checkout-closing-apart-<N>.json.
+import { execFile, fork } from 'node:child_process';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +25,7 @@ import path from 'node:path';
 import { addDays, endOfBangkokDay } from '@portal/plan/dates';
 import { buildApp } from '../../apps/api/src/app';
 import { closeBusinessDays } from '../../apps/api/src/compensation/days';
+import type { RunRecord } from '../../apps/api/src/compensation/engine';
 import { loadConfig } from '../../apps/api/src/config';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
 import { TokenSigner } from '../../apps/api/src/lib/tokens';
@@ -38,6 +42,7 @@ const PER_CLIENT = arg('checkouts', 150);
 const PRODUCTS = 12;
 const DURING_CLOSING = process.argv.includes('--during-closing');
 const ORDERS = arg('orders', Math.round(N / 10));
+const CLOSING_APART = process.argv.includes('--closing-process');
 /** The day the closing closes (a Wednesday: no payout run comes with it). */
 const DAY = '2025-06-11';
 /** GET /health is sampled this often during the checkouts: a probe of the server's latency, not a 9th client. */
@@ -123,6 +128,10 @@ try {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
+  // How long the server's event loop was held up (every request waits meanwhile), per phase.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const delays: Record<string, ReturnType<typeof delayFigures>> = {};
   let stdout = '';
   load.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
   const exited = new Promise<number | null>((resolve) => load.on('exit', resolve));
@@ -131,20 +140,33 @@ try {
   let closing: { ms: number; runs: Awaited<ReturnType<typeof closeBusinessDays>> } | null = null;
   load.on('message', (m) => {
     if (m !== 'quiet-done') return;
-    log(`Closing ${DAY} in the server's process while the clients check out`);
-    const started = performance.now();
-    const now = { date: addDays(DAY, 1), at: new Date(endOfBangkokDay(DAY).getTime() + 1) };
-    void closeBusinessDays(database.db, now, 'bench').then(
-      (runs) => {
-        closing = { ms: performance.now() - started, runs };
-        log(`  closed in ${(closing.ms / 1000).toFixed(1)} s`);
-        load.send('closing-done');
-      },
-      (e: unknown) => {
-        log(`  the closing failed: ${String(e)}`);
-        load.kill();
-      },
+    delays.quiet = delayFigures(loopDelay);
+    loopDelay.reset();
+    log(
+      `Closing ${DAY} ${CLOSING_APART ? 'in a process of its own' : "in the server's process"} while the clients check out`,
     );
+    const started = performance.now();
+    const done = (runs: Awaited<ReturnType<typeof closeBusinessDays>>) => {
+      closing = { ms: performance.now() - started, runs };
+      delays.closing = delayFigures(loopDelay);
+      log(`  closed in ${(closing.ms / 1000).toFixed(1)} s`);
+      load.send('closing-done');
+    };
+    const failed = (e: unknown) => {
+      log(`  the closing failed: ${String(e)}`);
+      load.kill();
+    };
+    if (CLOSING_APART) {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', path.join(import.meta.dirname, 'closing-job.ts'), bench.url, DAY],
+        { maxBuffer: 1 << 26 },
+        (error, out) => (error ? failed(error) : done((JSON.parse(out) as { runs: RunRecord[] }).runs)),
+      );
+    } else {
+      const now = { date: addDays(DAY, 1), at: new Date(endOfBangkokDay(DAY).getTime() + 1) };
+      void closeBusinessDays(database.db, now, 'bench').then(done, failed);
+    }
     load.send('closing-started');
   });
   const code = await exited;
@@ -194,6 +216,7 @@ try {
     checkout_p95_over_health_p95: +(pct(checkout, 95) / pct(healthDuring, 95)).toFixed(1),
     orders: rows[0],
     ...closingFigures,
+    event_loop_delay: delays,
     bars: {
       checkout_p95_le_100ms: pct(checkout, 95) <= 100,
       // A walk up thousands of ancestors would make the deepest buyers' checkouts far slower.
@@ -202,11 +225,20 @@ try {
   };
   console.log(JSON.stringify(result, null, 2));
   fs.mkdirSync('bench-results', { recursive: true });
-  const file = DURING_CLOSING ? `checkout-closing-${N}` : `checkout-${N}`;
+  const file = DURING_CLOSING ? `checkout-closing-${CLOSING_APART ? 'apart-' : ''}${N}` : `checkout-${N}`;
   fs.writeFileSync(`bench-results/${file}.json`, JSON.stringify(result, null, 2));
   if (DURING_CLOSING && !closingFigures?.closing_goals.met) process.exitCode = 1;
 } finally {
   await bench.close();
+}
+
+/** The event loop's delays (the histogram is in nanoseconds). */
+function delayFigures(h: IntervalHistogram) {
+  return {
+    p50_ms: +(h.percentile(50) / 1e6).toFixed(1),
+    p99_ms: +(h.percentile(99) / 1e6).toFixed(1),
+    max_ms: +(h.max / 1e6).toFixed(1),
+  };
 }
 
 /** The figures of the phase during the closing, against the quiet phase's of the same run. */
@@ -222,6 +254,7 @@ function duringClosing(
     closing: {
       day: DAY,
       orders: ORDERS,
+      in: CLOSING_APART ? 'a process of its own' : "the server's process",
       seconds: +(closing.ms / 1000).toFixed(1),
       closing_rows: written?.closing_rows,
       runs: written?.runs,
