@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, PHONE, shot, signIn } from './browser';
+import { api, STAFF } from './engine-api';
 import { createMember, DEMO, newMember, waitForPath, withPage, type NewMember } from './helpers';
+import { signInApi } from './kyc-api';
 
 /**
  * Tax documents (issue 22): a member pays an order and finds its abbreviated tax invoice on the
@@ -206,6 +208,54 @@ describe('tax documents', () => {
       await page.getByTestId('sales-tax-export').waitFor();
       await page.getByText('รายงานภาษีขาย (เดือน)').waitFor();
       await shot(page, 'tax-staff-orders-th-desktop', { fullPage: false });
+    });
+  });
+
+  it('a guest cancels a delivered order within 7 days from the order page; staff receive the goods back and refund', async () => {
+    const { number, key } = await paidGuestOrder();
+    const staff = await signInApi(STAFF.email, STAFF.password);
+    await api(`/staff/v1/orders/${number}/ship`, {
+      method: 'POST',
+      token: staff,
+      body: { tracking_no: 'TRACK-E2E-1' },
+    });
+    await api(`/staff/v1/orders/${number}/deliver`, { method: 'POST', token: staff, body: {} });
+    const orderUrl = `/ecommerce/orders/${number}?key=${encodeURIComponent(key)}`;
+
+    await withPage(browser, { lang: 'th', viewport: PHONE }, async (page) => {
+      await page.goto(orderUrl);
+      const card = page.getByTestId('cooling-off');
+      await card.getByTestId('cooling-off-until').waitFor();
+      await card.getByTestId('cooling-off-ask').click();
+      await page.getByTestId('cooling-off-reason').fill('สินค้าไม่ตรงกับที่ต้องการ');
+      await shot(page, 'cooling-off-ask-th-phone', { fullPage: false });
+      await page.getByTestId('cooling-off-confirm').click();
+      await card.getByTestId('cooling-off-request').waitFor();
+      await card.getByText('กรุณาส่งคืนสินค้าให้บริษัท', { exact: false }).waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, 'cooling-off-asked-th-phone');
+    });
+
+    await withPage(browser, { lang: 'en' }, async (page) => {
+      await signIn(page, STAFF.email, STAFF.password);
+      await page.goto(`/staff/orders?q=${number}`);
+      await page.getByTestId(`staff-order-${number}`).click();
+      const section = page.getByTestId('staff-cooling-off');
+      await section.getByText('Reason: สินค้าไม่ตรงกับที่ต้องการ').waitFor();
+      expect(await section.getByTestId('staff-cooling-off-refund').isDisabled()).toBe(true);
+      await section.getByTestId('staff-cooling-off-goods').click();
+      await section.getByText('Goods received back', { exact: false }).first().waitFor();
+      await section.getByTestId('staff-cooling-off-refund').click();
+      await section.getByText('Refunded', { exact: false }).waitFor();
+      await expect.poll(() => page.getByTestId('staff-order-status').textContent()).toBe('Canceled');
+      await page.getByTestId('staff-tax-documents').getByText('Credit note', { exact: true }).waitFor();
+      await shot(page, 'cooling-off-staff-en-desktop', { fullPage: false });
+    });
+
+    await withPage(browser, { lang: 'en' }, async (page) => {
+      await page.goto(orderUrl);
+      await page.getByTestId('cooling-off-status').getByText('Refunded on', { exact: false }).waitFor();
+      await page.getByTestId('tax-doc-credit_note').waitFor();
     });
   });
 });

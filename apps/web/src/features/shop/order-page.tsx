@@ -14,6 +14,7 @@ import { SignedOut } from './components/signed-out';
 import { OrderStatusBadge } from './components/order-status';
 import { OrderSummary } from './components/order-summary';
 import { PaymentPanel } from './components/payment-panel';
+import { CoolingOffCard } from './components/cooling-off';
 import { SaleDocumentCard } from './components/sale-document';
 import { TaxDocumentsCard } from './components/tax-documents';
 import { useShopContext } from './model/shop-context';
@@ -99,6 +100,7 @@ function OrderView({ number, guestKey }: { number: string; guestKey: string | nu
         </Stack>
       </Card>
       <PaymentPanel order={o} lang={ctx.lang} guestKey={guestKey} />
+      <CoolingOffCard order={o} lang={ctx.lang} guestKey={guestKey} />
       <TaxDocumentsCard order={o} lang={ctx.lang} guestKey={guestKey} />
       <SaleDocumentCard order={o} lang={ctx.lang} guestKey={guestKey} />
       <Card withBorder>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SaleDocument } from '@portal/contracts/sale-document';
+import type { CoolingOffState, SaleDocument } from '@portal/contracts/sale-document';
 import type { OrderTaxDocuments, TaxInvoiceRequest } from '@portal/contracts/tax';
 import { apiBlob, apiRequest } from '../../../lib/http/client';
 import { saveBlob } from '../../../lib/use-object-url';
@@ -83,4 +83,32 @@ export async function downloadSaleDocument(
     ...guestOptions(guestKey),
   });
   saveBlob(blob, `sale-document-${number}${lang === 'en' ? '-en' : ''}.pdf`);
+}
+
+/** Whether the buyer may cancel the delivered order within the cooling-off period, and their request. */
+export function useCoolingOff(number: string, guestKey: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['orders', 'cooling-off', number, guestKey] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<CoolingOffState>(path(number, 'cooling-off'), {
+        service: 'shop',
+        signal,
+        ...guestOptions(guestKey),
+      }),
+    enabled,
+  });
+}
+
+export function useRequestCoolingOff(number: string, guestKey: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      apiRequest<CoolingOffState>(path(number, 'cooling-off'), {
+        service: 'shop',
+        method: 'POST',
+        body: reason.trim() ? { reason: reason.trim() } : {},
+        ...guestOptions(guestKey),
+      }),
+    onSuccess: (state) => client.setQueryData(['orders', 'cooling-off', number, guestKey], state),
+  });
 }

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CoolingOffState } from '@portal/contracts/sale-document';
 import type { OrderTaxDocuments } from '@portal/contracts/tax';
 import { apiBlob, apiRequest } from '../../../lib/http/client';
+import { invalidate, queryKeys } from '../../../lib/query-keys';
 import { saveBlob } from '../../../lib/use-object-url';
 
 /** The desk's view of an order's tax documents; the key starts with the orders' resource, as the desk's orders do. */
@@ -42,4 +44,32 @@ export async function downloadStaffSaleDocument(number: string, lang: 'th' | 'en
     query: { lang },
   });
   saveBlob(blob, `sale-document-${number}${lang === 'en' ? '-en' : ''}.pdf`);
+}
+
+/** An order's cancellation within the cooling-off period, as the desk handles it. */
+export function useStaffCoolingOff(number: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['orders', 'staff-cooling-off', number] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<CoolingOffState>(`/v1/orders/${encodeURIComponent(number)}/cooling-off`, {
+        service: 'staff',
+        signal,
+      }),
+    enabled,
+  });
+}
+
+/** Staff record the goods received back, or refund: every view of the order refreshes. */
+export function useCoolingOffAction(number: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (step: 'goods-received' | 'refund') =>
+      apiRequest<CoolingOffState>(`/v1/orders/${encodeURIComponent(number)}/cooling-off/${step}`, {
+        service: 'staff',
+        method: 'POST',
+        body: {},
+      }),
+    // The order, its documents (a credit note) and the shelf (the goods back) changed.
+    onSuccess: () => invalidate(client, queryKeys.orders.all, queryKeys.products.all),
+  });
 }

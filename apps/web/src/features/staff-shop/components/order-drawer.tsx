@@ -22,6 +22,7 @@ import { formatPoints } from '../../../lib/i18n/numbers';
 import type { Language } from '../../../lib/preferences';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { useOrderAction, useSlipFile, useStaffOrder, type OrderAction } from '../api/orders';
+import { StaffCoolingOffSection } from './cooling-off-section';
 import { StaffTaxSection } from './tax-section';
 
 const AUDIT_ACTIONS = [
@@ -36,6 +37,8 @@ const AUDIT_ACTIONS = [
   'slip_rejected',
   'duplicate_payment',
   'hold_released',
+  'cooling_off_requested',
+  'cooling_off_goods_received',
 ] as const;
 const isAuditAction = (a: string): a is (typeof AUDIT_ACTIONS)[number] =>
   (AUDIT_ACTIONS as readonly string[]).includes(a);
@@ -149,6 +152,7 @@ function OrderDetail({ order, lang }: { order: StaffOrder; lang: Language }) {
         )}
       </Stack>
 
+      <StaffCoolingOffSection order={order} />
       <StaffTaxSection order={order} />
 
       {act.isError && <ErrorAlert error={act.error} />}
