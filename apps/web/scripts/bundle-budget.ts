@@ -58,7 +58,10 @@ export const BUDGETS: PageBudget[] = [
     label: 'signed-in shell (query and app layouts)',
     sources: ['src/app/layouts/query-layout.tsx', 'src/app/layouts/app-layout.tsx'],
     after: ['sign-in'],
-    budget: 115_000,
+    // 115 kB until 2026-11-26; the shell then gained the phone tab bar, the consent prompt, the staff
+    // desk's new pages in its menu, and zod (no longer in the sign-in script since the session hint
+    // left it): 118.0 kB. Raised to 122 kB, not more: taking zod out of the shell is the next step (issue 24).
+    budget: 122_000,
   },
   {
     id: 'dashboard',

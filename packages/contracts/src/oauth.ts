@@ -30,8 +30,4 @@ export const tokenErrorSchema = z.object({ error: z.string(), error_description:
 
 export const APP_KEY_HEADER = 'x-app-key';
 export const REFRESH_COOKIE = 'portal_rt';
-/**
- * The refresh cookie's readable companion ('1', no secret, path '/'): it lives and dies with the
- * refresh cookie, so the portal asks for a refresh on a page load only when there is one to use.
- */
-export const SESSION_HINT_COOKIE = 'portal_signed_in';
+export { SESSION_HINT_COOKIE } from './session-hint.ts';

@@ -12,7 +12,8 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { isSuspended, type User } from '@portal/contracts/identity';
+import type { User } from '@portal/contracts/identity';
+import { isSuspended } from '@portal/contracts/suspension';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,6 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
-import { isSuspended, type User } from '@portal/contracts/identity';
+import type { User } from '@portal/contracts/identity';
+import { isSuspended } from '@portal/contracts/suspension';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';

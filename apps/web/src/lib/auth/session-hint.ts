@@ -1,4 +1,4 @@
-import { SESSION_HINT_COOKIE } from '@portal/contracts/oauth';
+import { SESSION_HINT_COOKIE } from '@portal/contracts/session-hint';
 
 /** Whether a `document.cookie` string holds the named cookie with a value. */
 export function hasCookie(cookies: string, name: string): boolean {
