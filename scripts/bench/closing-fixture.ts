@@ -106,19 +106,30 @@ export async function seedPackages(c: pg.PoolClient, n: number, day: string, ran
   );
 }
 
-/** The member rows' package and expiry in force at the end of `day`, as the posting functions keep them. */
+/**
+ * The member rows' package and expiry in force at the end of `day`, as the posting functions keep them,
+ * in one pass over the members; the trigram index on the member code is dropped meanwhile (as the
+ * tree's load does), since every member row is rewritten.
+ */
 export async function setStanding({ db, pool }: Database, day: string) {
-  const plan = await planFor(db, day);
-  const expiries = await expiryAsOf(db, null, day, plan);
+  const expiries = await expiryAsOf(db, null, day, await planFor(db, day));
   const ids = [...expiries.keys()];
-  for (let i = 0; i < ids.length; i += 100_000) {
-    const part = ids.slice(i, i + 100_000);
-    await (pool as pg.Pool).query(
-      `update members m set expiry_date = v.e::date from unnest($1::bigint[], $2::text[]) v(id, e) where m.id = v.id`,
-      [part, part.map((id) => expiries.get(id))],
-    );
+  const c = await pool.connect();
+  try {
+    await c.query('set synchronous_commit = off');
+    await c.query('drop index if exists members_code_trgm_idx');
+    for (let i = 0; i < ids.length; i += 100_000) {
+      const part = ids.slice(i, i + 100_000);
+      await c.query(
+        `update members m set package = o.package_code, expiry_date = v.e::date
+         from unnest($1::bigint[], $2::text[]) v(id, e)
+         left join orders o on o.member_id = v.id and o.order_type = 'PACKAGE'
+         where m.id = v.id`,
+        [part, part.map((id) => expiries.get(id))],
+      );
+    }
+    await c.query('create index members_code_trgm_idx on members using gin (member_code gin_trgm_ops)');
+  } finally {
+    c.release();
   }
-  await pool.query(
-    `update members m set package = o.package_code from orders o where o.member_id = m.id and o.order_type = 'PACKAGE'`,
-  );
 }

@@ -14,8 +14,7 @@ import { addDays, firstDayOfMonth, lastDayOfMonth } from '@portal/plan/dates';
 import { baht, pvMoney } from '@portal/plan/money';
 import { planFor } from '../../apps/api/src/compensation/plan';
 import type { Database } from '../../apps/api/src/db/client';
-import { expiryAsOf } from '../../apps/api/src/compensation/standing';
-import { seedPackages } from './closing-fixture';
+import { seedPackages, setStanding } from './closing-fixture';
 import { buildTree, loadTree, type BuiltTree } from './tree-build';
 
 export interface MonthOptions {
@@ -211,7 +210,7 @@ export async function seedMonth(database: Database, o: MonthOptions): Promise<Se
   }
   step('orders, volume, LVP and cashback');
   o.log('Member standing as of the end of the month');
-  await monthStanding(database, last);
+  await setStanding(database, last);
   step('standing');
   const c2 = await database.pool.connect();
   try {
@@ -221,32 +220,4 @@ export async function seedMonth(database: Database, o: MonthOptions): Promise<Se
   }
   step('vacuum and analyze');
   return { tree, days: month, orders: o.orders };
-}
-
-/**
- * The member rows' package and expiry in force at the end of `day`, as the posting functions keep them
- * (closing-fixture.ts setStanding, in one pass): the trigram index on the member code is dropped
- * meanwhile, as the tree's load does, since every member row is rewritten.
- */
-async function monthStanding({ db, pool }: Database, day: string) {
-  const expiries = await expiryAsOf(db, null, day, await planFor(db, day));
-  const ids = [...expiries.keys()];
-  const c = await pool.connect();
-  try {
-    await c.query('set synchronous_commit = off');
-    await c.query('drop index if exists members_code_trgm_idx');
-    for (let i = 0; i < ids.length; i += 100_000) {
-      const part = ids.slice(i, i + 100_000);
-      await c.query(
-        `update members m set package = o.package_code, expiry_date = v.e::date
-         from unnest($1::bigint[], $2::text[]) v(id, e)
-         left join orders o on o.member_id = v.id and o.order_type = 'PACKAGE'
-         where m.id = v.id`,
-        [part, part.map((id) => expiries.get(id))],
-      );
-    }
-    await c.query('create index members_code_trgm_idx on members using gin (member_code gin_trgm_ops)');
-  } finally {
-    c.release();
-  }
 }

@@ -50,3 +50,31 @@ export async function copyRows(tx: Tx, table: string, columns: readonly string[]
   }
   await pipeline(Readable.from(lines()), stream);
 }
+
+/**
+ * Gives the rest of the process a turn during a long computation. The engine runs in the API's
+ * process (the scheduler's jobs, decision 030), and a closing's loops over a million members would
+ * hold up every request for as long as each runs, up to seconds. A loop calls `await pace()` every
+ * thousand or so iterations (`i % PACE === 0`); once `sliceMs` have passed since the last turn it gave,
+ * it waits for the event loop to serve what is waiting, else it returns at once.
+ */
+export function pacer(sliceMs = 4): () => Promise<void> | undefined {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < sliceMs) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
+}
+
+/** `items.map(f)`, each made only when it is iterated (COPY takes rows a chunk at a time). */
+export function* mapLazily<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
+  for (const item of items) yield f(item);
+}
+
+/** How many iterations a paced loop runs between looks at the clock. */
+export const PACE = 1024;

@@ -3,7 +3,7 @@ import type { Tx } from '../db/client';
 import { addDays } from '@portal/plan/dates';
 import { applyRate, baht, min, type Satang } from '@portal/plan/money';
 import type { Plan } from './plan';
-import { copyRows, queryArrays } from './bulk';
+import { copyRows, mapLazily, PACE, pacer, queryArrays } from './bulk';
 import { noticeTitles } from './notices';
 import { isActiveOn, standingAtEndOf, suspendedOn } from './standing';
 import { sideBelow, type TreeIndex } from './tree';
@@ -47,6 +47,7 @@ export const newVolumeSince = (tx: Tx, tree: TreeIndex, closed: string | null) =
   sumVolume(tx, tree, closed ? sql`effective_date > ${closed}::date` : sql`true`);
 
 async function sumVolume(tx: Tx, tree: TreeIndex, when: SQL) {
+  const pace = pacer();
   const subtree = new Float64Array(tree.size);
   const ownLeft = new Map<number, number>();
   const ownRight = new Map<number, number>();
@@ -58,7 +59,8 @@ async function sumVolume(tx: Tx, tree: TreeIndex, when: SQL) {
   }>(sql`
     select member_id, own_side, flows_up, sum(pv)::text as pv from volume_postings
     where ${when} group by member_id, own_side, flows_up`);
-  for (const r of rows) {
+  for (const [k, r] of rows.entries()) {
+    if (k % PACE === 0) await pace();
     const i = tree.indexOf.get(r.member_id);
     if (i === undefined) continue;
     const pv = Number(r.pv);
@@ -67,6 +69,7 @@ async function sumVolume(tx: Tx, tree: TreeIndex, when: SQL) {
     if (r.own_side === 'right') ownRight.set(i, (ownRight.get(i) ?? 0) + pv);
   }
   for (const i of tree.deepestFirst) {
+    if (i % PACE === 0) await pace();
     const p = tree.parent[i]!;
     if (p >= 0 && subtree[i] !== 0) subtree[p] = subtree[p]! + subtree[i]!;
   }
@@ -80,13 +83,16 @@ async function sumVolume(tx: Tx, tree: TreeIndex, when: SQL) {
  * Binary qualification at the end of d (plan 3.1): at least one personally referred member with a
  * paid, non-canceled package in each leg.
  */
-export function binaryQualified(
+export async function binaryQualified(
   tree: TreeIndex,
   packaged: Map<number, string>,
   referrerOf: Map<number, number>,
 ) {
+  const pace = pacer();
   const legs = new Map<number, { left: boolean; right: boolean }>();
+  let k = 0;
   for (const memberId of packaged.keys()) {
+    if (k++ % PACE === 0) await pace();
     const referrer = referrerOf.get(memberId);
     if (referrer === undefined) continue;
     const x = tree.indexOf.get(memberId);
@@ -104,12 +110,19 @@ export function binaryQualified(
   };
 }
 
-async function referrers(tx: Tx): Promise<Map<number, number>> {
+/** Every member's referrer (members without one are absent). */
+export async function referrers(db: Tx): Promise<Map<number, number>> {
+  const pace = pacer();
   const rows = await queryArrays<[string, string]>(
-    tx,
+    db,
     `select id, referrer_member_id from members where referrer_member_id is not null`,
   );
-  return new Map(rows.map((r) => [Number(r[0]), Number(r[1])]));
+  const out = new Map<number, number>();
+  for (const [k, r] of rows.entries()) {
+    if (k % PACE === 0) await pace();
+    out.set(Number(r[0]), Number(r[1]));
+  }
+  return out;
 }
 
 /** Computes the rows of day d (no writes). */
@@ -119,14 +132,20 @@ export async function computeClosing(
   tree: TreeIndex,
   date: string,
 ): Promise<ClosingRow[]> {
+  const pace = pacer();
   const { newLeft, newRight } = await newVolume(tx, tree, date);
   const { rows: previous } = await tx.execute<{ member_id: number; l: string; r: string }>(sql`
     select member_id, carry_out_left::text as l, carry_out_right::text as r from closing_rows
     where closing_date = ${addDays(date, -1)}::date`);
-  const carry = new Map(previous.map((p) => [p.member_id, { l: Number(p.l), r: Number(p.r) }]));
+  const carry = new Map<number, { l: number; r: number }>();
+  for (const [k, p] of previous.entries()) {
+    if (k % PACE === 0) await pace();
+    carry.set(p.member_id, { l: Number(p.l), r: Number(p.r) });
+  }
 
   const candidates: number[] = [];
   for (let i = 0; i < tree.size; i++) {
+    if (i % PACE === 0) await pace();
     const id = tree.ids[i]!;
     const c = carry.get(id);
     if (newLeft(i) !== 0 || newRight(i) !== 0 || (c && (c.l !== 0 || c.r !== 0))) candidates.push(id);
@@ -134,11 +153,13 @@ export async function computeClosing(
   if (candidates.length === 0) return [];
 
   const { packaged, expiries } = await standingAtEndOf(tx, plan, date);
-  const qualifiedBinary = binaryQualified(tree, packaged, await referrers(tx));
+  const qualifiedBinary = await binaryQualified(tree, packaged, await referrers(tx));
   // Many candidates (a busy day on a big tree): read everyone's rather than ship a huge id list.
   const suspended = await suspendedOn(tx, candidates.length > 10_000 ? null : candidates, date);
 
-  return candidates.map((memberId) => {
+  const out: ClosingRow[] = [];
+  for (const [k, memberId] of candidates.entries()) {
+    if (k % PACE === 0) await pace();
     const i = tree.indexOf.get(memberId)!;
     const c = carry.get(memberId) ?? { l: 0, r: 0 };
     const nl = newLeft(i);
@@ -164,7 +185,7 @@ export async function computeClosing(
     const cap = pkg?.cap ?? 0n;
     const paid = min(gross, cap);
     const pointPart = applyRate(paid, plan.pointSplit);
-    return {
+    out.push({
       memberId,
       date,
       carryInLeft: c.l,
@@ -185,8 +206,9 @@ export async function computeClosing(
       carryOutRight: R - cycles * cv,
       qualified: reason === null,
       reason,
-    };
-  });
+    });
+  }
+  return out;
 }
 
 /** Writes the rows, the CYCLE income lines and the point part; an existing row or line is kept. */
@@ -202,11 +224,12 @@ export async function writeClosing(tx: Tx, plan: Plan, rows: readonly ClosingRow
   const target = existing.length > 0 ? 'closing_stage' : 'closing_rows';
   if (target === 'closing_stage')
     await tx.execute(sql`create temp table closing_stage (like closing_rows) on commit drop`);
+  // Each row is made as COPY asks for it, a chunk at a time, not all before the first is sent.
   await copyRows(
     tx,
     target,
     CLOSING_COLUMNS,
-    rows.map((r) => [
+    mapLazily(rows, (r) => [
       r.memberId,
       r.date,
       r.carryInLeft,

@@ -8,6 +8,7 @@ import {
   weekday,
   type Moment,
 } from '@portal/plan/dates';
+import { PACE, pacer } from './bulk';
 import { computeClosing, promoteTitles, writeClosing } from './closing';
 import { releaseDueHolds } from './ledger';
 import { baht, sum } from '@portal/plan/money';
@@ -136,20 +137,21 @@ export const closeDay = (db: Db, date: string, opts: RunOptions) =>
     const rows = await computeClosing(tx, plan, tree, date);
     await writeClosing(tx, plan, rows);
     const promoted = await promoteTitles(tx, plan, date);
-    return {
-      counts: {
-        rows: rows.length,
-        qualified: rows.filter((r) => r.qualified).length,
-        cycles: rows.reduce((n, r) => n + r.cycles, 0),
-        paid_members: rows.filter((r) => r.paid > 0n).length,
-        promotions: promoted,
-      },
-      totals: {
-        paid: baht(sum(rows.map((r) => r.paid))),
-        flushed: baht(sum(rows.map((r) => r.flushed))),
-        point_part: baht(sum(rows.map((r) => r.pointPart))),
-      },
-    };
+    const pace = pacer();
+    const counts = { rows: rows.length, qualified: 0, cycles: 0, paid_members: 0, promotions: promoted };
+    let paid = 0n;
+    let flushed = 0n;
+    let pointPart = 0n;
+    for (const [k, r] of rows.entries()) {
+      if (k % PACE === 0) await pace();
+      if (r.qualified) counts.qualified++;
+      counts.cycles += r.cycles;
+      if (r.paid > 0n) counts.paid_members++;
+      paid += r.paid;
+      flushed += r.flushed;
+      pointPart += r.pointPart;
+    }
+    return { counts, totals: { paid: baht(paid), flushed: baht(flushed), point_part: baht(pointPart) } };
   });
 
 /** The MTA closing of the month that ends on `date`. */

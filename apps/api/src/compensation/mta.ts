@@ -5,7 +5,8 @@ import { addIncomeLines, voidOrCorrectIncome } from './posting/writer';
 import type { IncomeLine } from './posting/rows';
 import { pvMoney } from '@portal/plan/money';
 import type { Plan } from './plan';
-import { queryArrays } from './bulk';
+import { PACE, pacer, queryArrays } from './bulk';
+import { referrers } from './closing';
 import { isActiveOn, standingAtEndOf, suspendedOn } from './standing';
 
 /**
@@ -23,6 +24,7 @@ export async function closeMta(tx: Tx, plan: Plan, anyDayOfMonth: string): Promi
   const from = firstDayOfMonth(anyDayOfMonth);
   const to = lastDayOfMonth(anyDayOfMonth);
   const depth = plan.mtaRates.length;
+  const pace = pacer();
   const orders = await queryArrays<[number, string, number, number, string | null]>(
     tx,
     `select o.id, o.order_no, o.pv_total, o.member_id, to_char(o.canceled_date, 'YYYY-MM-DD') from orders o
@@ -41,23 +43,27 @@ export async function closeMta(tx: Tx, plan: Plan, anyDayOfMonth: string): Promi
     canceledDate: string | null;
     chain: number[];
   }[] = [];
-  for (const [orderId, orderNo, pv, buyer, canceledDate] of orders) {
+  const earnerSet = new Set<number>();
+  for (const [k, [orderId, orderNo, pv, buyer, canceledDate]] of orders.entries()) {
+    if (k % PACE === 0) await pace();
     const chain: number[] = [];
     for (
       let m = referrerOf.get(Number(buyer));
       m !== undefined && chain.length < depth;
       m = referrerOf.get(m)
-    )
+    ) {
       chain.push(m);
+      earnerSet.add(m);
+    }
     if (chain.length > 0)
       base.push({ orderId: Number(orderId), orderNo, pv: Number(pv), canceledDate, chain });
   }
   if (base.length === 0) return { lines: 0 };
 
-  const earners = [...new Set(base.flatMap((b) => b.chain))];
+  const earners = [...earnerSet];
   // Many earners (a month of a big network): read everyone's rather than ship a huge id list.
   const many = earners.length > 10_000;
-  const ownPv = await monthRepurchasePv(tx, many ? null : earners, from, to);
+  const ownPv = await monthRepurchasePv(tx, many ? null : earners, from, to, pace);
   const titleRanks = await queryArrays<[number, number | null]>(
     tx,
     `select h.member_id, max(array_position($1::text[], h.to_title)) from title_history h
@@ -78,7 +84,8 @@ export async function closeMta(tx: Tx, plan: Plan, anyDayOfMonth: string): Promi
 
   let lines = 0;
   const income: IncomeLine[] = [];
-  for (const order of base) {
+  for (const [k, order] of base.entries()) {
+    if (k % PACE === 0) await pace();
     for (const [g, earner] of order.chain.entries()) {
       const generation = g + 1;
       if (!qualifies(earner, generation)) continue;
@@ -103,22 +110,19 @@ export async function closeMta(tx: Tx, plan: Plan, anyDayOfMonth: string): Promi
   return { lines };
 }
 
-/** Every member's referrer (members without one are absent). */
-async function referrers(tx: Tx): Promise<Map<number, number>> {
-  const rows = await queryArrays<[number, number]>(
-    tx,
-    `select id, referrer_member_id from members where referrer_member_id is not null`,
-  );
-  return new Map(rows.map((r) => [Number(r[0]), Number(r[1])]));
-}
-
 /**
  * MTA_MIN_PV (plan 4.3, 13): the earner's REPURCHASE PV posted in the month (orders not held, and
  * releases to SELF of lots from REPURCHASE orders) and not reversed by the month's end, of these
  * members (or everyone's). A reversal in the month of something posted in an earlier month does not
  * count against the month.
  */
-async function monthRepurchasePv(tx: Tx, memberIds: number[] | null, from: string, to: string) {
+async function monthRepurchasePv(
+  tx: Tx,
+  memberIds: number[] | null,
+  from: string,
+  to: string,
+  pace: () => Promise<void> | undefined,
+) {
   const rows = await queryArrays<[number, string]>(
     tx,
     `select p.member_id, sum(p.pv)::text from volume_postings p
@@ -130,5 +134,10 @@ async function monthRepurchasePv(tx: Tx, memberIds: number[] | null, from: strin
      group by p.member_id`,
     memberIds ? [from, to, memberIds] : [from, to],
   );
-  return new Map(rows.map((r) => [Number(r[0]), Number(r[1])]));
+  const out = new Map<number, number>();
+  for (const [k, r] of rows.entries()) {
+    if (k % PACE === 0) await pace();
+    out.set(Number(r[0]), Number(r[1]));
+  }
+  return out;
 }

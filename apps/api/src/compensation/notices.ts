@@ -5,7 +5,7 @@ import { dayText } from '../lib/day-text';
 import type { NotificationText } from '../lib/notification-text';
 import { addDays, endOfBangkokDay, type Moment } from '@portal/plan/dates';
 import { baht, type Satang } from '@portal/plan/money';
-import { copyRows, queryArrays } from './bulk';
+import { copyRows, mapLazily, PACE, pacer, queryArrays } from './bulk';
 import type { PayeeAccount } from './standing';
 
 /**
@@ -144,7 +144,7 @@ async function noticeManyMembers(tx: Tx, list: readonly MemberNotice[], at: Date
     tx,
     'notice_stage',
     ['member_id', 'kind', 'title', 'title_th', 'body', 'body_th', 'key'],
-    list.map((n) => [n.memberId, n.kind, n.title, n.titleTh, n.body, n.bodyTh, n.key]),
+    mapLazily(list, (n) => [n.memberId, n.kind, n.title, n.titleTh, n.body, n.bodyTh, n.key]),
   );
   const [row] = await queryArrays<[number]>(
     tx,
@@ -163,7 +163,7 @@ async function noticeManyMembers(tx: Tx, list: readonly MemberNotice[], at: Date
 }
 
 /** The payout run of `runDate` paid these members. */
-export const noticePayouts = (
+export async function noticePayouts(
   tx: Tx,
   runDate: string,
   paid: readonly {
@@ -175,16 +175,20 @@ export const noticePayouts = (
     net: Satang;
     account: PayeeAccount;
   }[],
-) =>
-  noticeMembers(
-    tx,
-    paid.map((p) => ({
+): Promise<number> {
+  // A run pays up to a million members: their texts are made a slice at a time (bulk.ts pacer).
+  const pace = pacer();
+  const list: MemberNotice[] = [];
+  for (const [k, p] of paid.entries()) {
+    if (k % PACE === 0) await pace();
+    list.push({
       memberId: p.memberId,
       key: `payout:${runDate}:${p.memberId}`,
       ...ENGINE_NOTICES.payoutPaid({ runDate, ...p }),
-    })),
-    endOfBangkokDay(runDate),
-  );
+    });
+  }
+  return noticeMembers(tx, list, endOfBangkokDay(runDate));
+}
 
 /** The closing of `date` promoted these members (the highest title each reached that day). */
 export const noticeTitles = (tx: Tx, date: string, reached: ReadonlyMap<number, string>) =>

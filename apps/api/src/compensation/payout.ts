@@ -4,7 +4,7 @@ import { addDays, previousSunday, weekday } from '@portal/plan/dates';
 import { applyRate, baht, satang, type Satang } from '@portal/plan/money';
 import { noticePayouts } from './notices';
 import type { Plan } from './plan';
-import { copyRows, queryArrays } from './bulk';
+import { copyRows, mapLazily, PACE, pacer, queryArrays } from './bulk';
 import { payabilityOn, type NotPayableReason, type Payability, type PayeeAccount } from './standing';
 
 /**
@@ -79,12 +79,18 @@ export async function waitingBatches(
       sum(case when type = 'CYCLE' and not correction then point_part else 0 end)::text as point_part
     from income_lines where state = 'WAITING' and income_date <= ${cutoff}::date ${who}
     group by member_id order by member_id`);
-  return rows.map((r) => ({
-    memberId: r.member_id,
-    lines: r.lines,
-    gross: satang(r.gross),
-    pointPart: satang(r.point_part),
-  }));
+  const pace = pacer();
+  const out: WaitingBatch[] = [];
+  for (const [k, r] of rows.entries()) {
+    if (k % PACE === 0) await pace();
+    out.push({
+      memberId: r.member_id,
+      lines: r.lines,
+      gross: satang(r.gross),
+      pointPart: satang(r.point_part),
+    });
+  }
+  return out;
 }
 
 /**
@@ -127,9 +133,11 @@ export async function runPayout(
     batches.map((b) => b.memberId),
     runDate,
   );
+  const pace = pacer();
   const toPay: PayoutResult[] = [];
   const heldBack: HeldBack[] = [];
-  for (const batch of batches) {
+  for (const [k, batch] of batches.entries()) {
+    if (k % PACE === 0) await pace();
     const payee = payability.get(batch.memberId);
     const s = settleBatch(plan, batch, payee);
     if (s.held !== null || !payee?.payable) {
@@ -161,7 +169,7 @@ async function storePayouts(tx: Tx, runDate: string, payouts: PayoutResult[]): P
     tx,
     'payout_stage',
     PAYOUT_COLUMNS,
-    payouts.map((p) => [
+    mapLazily(payouts, (p) => [
       p.memberId,
       baht(p.gross),
       baht(p.wht),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { copyRows, queryArrays } from './bulk';
+import { copyRows, PACE, pacer, queryArrays } from './bulk';
 import { newVolumeSince } from './closing';
 import { loadTree } from './tree';
 
@@ -20,6 +20,7 @@ export async function refreshVolumePreview(db: Db): Promise<{ asOf: string | nul
     const asOf = last?.[0] ?? null;
     const tree = await loadTree(tx);
     const { newLeft, newRight } = await newVolumeSince(tx, tree, asOf);
+    const pace = pacer();
     const carry = new Map<number, [number, number]>();
     if (asOf) {
       const rows = await queryArrays<[string, string, string]>(
@@ -27,10 +28,14 @@ export async function refreshVolumePreview(db: Db): Promise<{ asOf: string | nul
         `select member_id, carry_out_left, carry_out_right from closing_rows where closing_date = $1::date`,
         [asOf],
       );
-      for (const r of rows) carry.set(Number(r[0]), [Number(r[1]), Number(r[2])]);
+      for (const [k, r] of rows.entries()) {
+        if (k % PACE === 0) await pace();
+        carry.set(Number(r[0]), [Number(r[1]), Number(r[2])]);
+      }
     }
     const out: unknown[][] = [];
     for (let i = 0; i < tree.size; i++) {
+      if (i % PACE === 0) await pace();
       const id = tree.ids[i]!;
       const c = carry.get(id);
       const left = (c?.[0] ?? 0) + newLeft(i);

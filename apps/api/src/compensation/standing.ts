@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { suspensionKind, type SuspensionEntry, type SuspensionKind } from '@portal/contracts/suspension';
 import type { Db, Tx } from '../db/client';
 import { endOfBangkokDay } from '@portal/plan/dates';
-import { queryArrays } from './bulk';
+import { PACE, pacer, queryArrays } from './bulk';
 import type { Plan } from './plan';
 
 /**
@@ -69,8 +69,11 @@ export async function expiryAsOf(db: Q, memberIds: readonly number[] | null, dat
     filter ? [date, memberIds] : [date],
   );
   // Rows come grouped by member: replay each group as it passes.
+  const pace = pacer();
   let i = 0;
+  let groups = 0;
   while (i < rows.length) {
+    if (groups++ % PACE === 0) await pace();
     const member = Number(rows[i]![0]);
     const group: PersonalPosting[] = [];
     while (i < rows.length && Number(rows[i]![0]) === member) {
@@ -90,13 +93,15 @@ export async function expiryAsOf(db: Q, memberIds: readonly number[] | null, dat
  * (today's buyers, a later cancellation) are replayed from the ledger as of d.
  */
 export async function standingAtEndOf(tx: Q, plan: Plan, date: string) {
+  const pace = pacer();
   const rows = await queryArrays<[string, string | null, string | null]>(
     tx,
     `select id, package, expiry_date::text from members where package is not null or expiry_date is not null`,
   );
   const packaged = new Map<number, string>();
   const expiries = new Map<number, string | null>();
-  for (const [id, pkg, expiry] of rows) {
+  for (const [k, [id, pkg, expiry]] of rows.entries()) {
+    if (k % PACE === 0) await pace();
     if (pkg) packaged.set(Number(id), pkg);
     expiries.set(Number(id), expiry);
   }
@@ -292,7 +297,9 @@ export async function payabilityOn(
   );
   const wanted = many ? new Set(memberIds) : null;
   const suspended = await suspendedOn(db, many ? null : memberIds, date);
-  for (const [rawId, verified, bankCode, accountNo, accountName] of rows) {
+  const pace = pacer();
+  for (const [k, [rawId, verified, bankCode, accountNo, accountName]] of rows.entries()) {
+    if (k % PACE === 0) await pace();
     const id = Number(rawId);
     if (wanted && !wanted.has(id)) continue;
     if (!verified) out.set(id, { payable: false, reason: 'KYC' });

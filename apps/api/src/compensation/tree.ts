@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../db/client';
-import { queryArrays } from './bulk';
+import { PACE, pacer, queryArrays } from './bulk';
 
 /**
  * The placement tree in arrays, for one closing: nodes in placement-depth order (deepest first), so
@@ -20,6 +20,7 @@ export interface TreeIndex {
 }
 
 export async function loadTree(db: Db | Tx): Promise<TreeIndex> {
+  const pace = pacer();
   const rows = await queryArrays<[string, string | null, string | null]>(
     db,
     `select id, placement_parent_id, side from members where depth is not null order by depth desc, id`,
@@ -27,32 +28,37 @@ export async function loadTree(db: Db | Tx): Promise<TreeIndex> {
   const size = rows.length;
   const ids = new Float64Array(size);
   const indexOf = new Map<number, number>();
-  rows.forEach((r, i) => {
-    ids[i] = Number(r[0]);
-    indexOf.set(Number(r[0]), i);
-  });
+  for (let i = 0; i < size; i++) {
+    if (i % PACE === 0) await pace();
+    ids[i] = Number(rows[i]![0]);
+    indexOf.set(ids[i]!, i);
+  }
   const parent = new Int32Array(size).fill(-1);
   const left = new Int32Array(size).fill(-1);
   const right = new Int32Array(size).fill(-1);
   const deepestFirst = new Int32Array(size);
-  rows.forEach((r, i) => {
+  for (let i = 0; i < size; i++) {
+    if (i % PACE === 0) await pace();
+    const r = rows[i]!;
     deepestFirst[i] = i;
-    if (r[1] === null) return;
+    if (r[1] === null) continue;
     const p = indexOf.get(Number(r[1]));
-    if (p === undefined) return;
+    if (p === undefined) continue;
     parent[i] = p;
     if (r[2] === 'left') left[p] = i;
     else right[p] = i;
-  });
+  }
   // Euler tour (iterative: the tree is thousands deep).
   const tin = new Int32Array(size).fill(-1);
   const tout = new Int32Array(size).fill(-1);
   let clock = 0;
+  let steps = 0;
   const stack: number[] = [];
   for (let root = 0; root < size; root++) {
     if (parent[root] !== -1) continue;
     stack.push(root);
     while (stack.length > 0) {
+      if (++steps % PACE === 0) await pace();
       const node = stack[stack.length - 1]!;
       if (tin[node] === -1) {
         tin[node] = clock++;

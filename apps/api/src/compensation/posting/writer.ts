@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { baht } from '@portal/plan/money';
 import type { Tx } from '../../db/client';
-import { copyRows } from '../bulk';
+import { copyRows, mapLazily } from '../bulk';
 import type { IncomeLine, Postings } from './rows';
 
 /**
@@ -105,7 +105,7 @@ export async function addIncomeLines(tx: Tx, lines: readonly IncomeLine[]): Prom
   const income = lines.filter((l) => l.amount !== 0n);
   if (income.length === 0) return;
   const rows = () =>
-    income.map((l) => [
+    mapLazily(income, (l) => [
       l.memberId,
       l.type,
       l.source,
