@@ -97,7 +97,8 @@ export const taxPdfQuery = z.object({ lang: z.enum(['th', 'en']).default('th') }
 
 /** The month of a sales tax report (รายงานภาษีขาย), YYYY-MM. */
 export const salesTaxReportQuery = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month as YYYY-MM'),
+  // The years the portal's dates allow (1900 to 2200): a year 0000 is no month PostgreSQL can read.
+  month: z.string().regex(/^(19\d\d|2[01]\d\d|2200)-(0[1-9]|1[0-2])$/, 'A month as YYYY-MM'),
 });
 
 /** The sales tax report's columns, in its CSV's order. */

@@ -317,16 +317,22 @@ describe('report/dropship_income_*', () => {
     const [me] = await rows<{ member_uuid: string }>(t, 'select member_uuid from members where id = $1', [
       h.a,
     ]);
+    // Newest day first; the lines of one day (one sale's, or one cancellation's) in any order: the
+    // cancellation writes its lines in one statement, which gives them no order of their own.
+    const byDay = (a: (string | number | boolean)[], b: (string | number | boolean)[]) =>
+      String(b[0]).localeCompare(String(a[0])) || String(b[1]).localeCompare(String(a[1]));
     expect(
-      list.items.map((r) => [
-        r.income_date,
-        r.product_code,
-        r.quantity,
-        r.grand_total,
-        r.compensation,
-        r.state,
-        r.correction,
-      ]),
+      list.items
+        .map((r) => [
+          r.income_date,
+          r.product_code,
+          r.quantity,
+          r.grand_total,
+          r.compensation,
+          r.state,
+          r.correction,
+        ])
+        .sort(byDay),
     ).toEqual([
       ['2025-01-20', 'P002', -1, '-300.00', '-50.00', 'WAITING', true],
       ['2025-01-20', 'P001', -2, '-900.00', '-200.00', 'WAITING', true],
