@@ -255,3 +255,34 @@ export const teamOverviewSchema = z.object({
   growth: z.array(teamGrowthPointSchema),
 });
 export type TeamOverview = z.infer<typeof teamOverviewSchema>;
+
+const weekDate = z.string().meta({ description: 'Business date YYYY-MM-DD (Asia/Bangkok)' });
+
+/**
+ * GET /network/api/v1/member_downline/week: the team's activity in this business week (Monday to
+ * Sunday around today on the business clock), for the dashboard. Counts of rows, no money.
+ */
+export const teamWeekSchema = z.object({
+  from: weekDate.meta({ description: 'Monday of this business week' }),
+  to: weekDate.meta({ description: 'Sunday of this business week' }),
+  placed: int.meta({ description: 'Members placed in my downline this week (placed_at, Asia/Bangkok)' }),
+  referred: int.meta({ description: 'Members who signed up with my invitation this week' }),
+  orders: int.meta({
+    description:
+      'Orders of my downline paid this week (paid_date) and not canceled; community-shop sales excluded',
+  }),
+  pv: int.meta({ description: 'Σ pv_total of those orders' }),
+});
+export type TeamWeek = z.infer<typeof teamWeekSchema>;
+
+/**
+ * GET /network/api/v1/me/first_steps: what a new member's first-steps checklist needs besides the
+ * account's own flags (verified contact, identity, bank): their paid orders and their invitations.
+ */
+export const firstStepsSchema = z.object({
+  paid_orders: int.meta({
+    description: 'My own orders (package, upgrade, repurchase) paid and not canceled',
+  }),
+  invited: int.meta({ description: 'Members who signed up with my invitation (I am their referrer)' }),
+});
+export type FirstSteps = z.infer<typeof firstStepsSchema>;

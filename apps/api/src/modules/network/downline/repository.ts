@@ -402,3 +402,56 @@ export async function childOn(db: Db | Tx, parentId: number, side: Side): Promis
   );
   return rows[0]?.id ?? null;
 }
+
+/**
+ * My team's activity between two business dates: members placed below me (placed_at in
+ * Asia/Bangkok), members who signed up with my invitation, and my downline's own orders paid in the
+ * range and not canceled (a community-shop sale is the shop owner's, not a team purchase) with their
+ * PV. A small team is walked; a large one is read from the range's rows (placed_at and paid_date
+ * indexes) checked for membership of my downline.
+ */
+export async function teamWeek(
+  db: Db | Tx,
+  me: { id: number; teamSize: number },
+  range: { from: string; to: string },
+): Promise<{ placed: number; referred: number; orders: number; pv: number }> {
+  const placedIn = sql`(m.placed_at at time zone 'Asia/Bangkok')::date between ${range.from}::date and ${range.to}::date`;
+  const paidIn = sql`o.paid_date between ${range.from}::date and ${range.to}::date and o.canceled_at is null
+    and o.order_type <> 'DROPSHIP'`;
+  const team =
+    me.teamSize <= WALK_LIMIT
+      ? sql`${walkDownline(me.id)},
+        p as (select count(*)::int as n from t join members m on m.id = t.id where ${placedIn}),
+        o as (select count(*)::int as n, coalesce(sum(o.pv_total), 0)::int as pv
+              from t join orders o on o.member_id = t.id where ${paidIn})`
+      : sql`with
+        p as (select count(*)::int as n from members m
+              where m.placed_at >= ${range.from}::date - 1 and m.placed_at < ${range.to}::date + 2
+                and ${placedIn} and m.id <> ${me.id} and member_in_downline(${me.id}, m.id)),
+        o as (select count(*)::int as n, coalesce(sum(o.pv_total), 0)::int as pv
+              from orders o where ${paidIn} and o.member_id <> ${me.id}
+                and member_in_downline(${me.id}, o.member_id))`;
+  const { rows } = await db.execute<{ placed: number; referred: number; orders: number; pv: number }>(sql`
+    ${team}
+    select p.n as placed, o.n as orders, o.pv,
+      (select count(*)::int from members m where m.referrer_member_id = ${me.id}
+        and (m.created_at at time zone 'Asia/Bangkok')::date between ${range.from}::date and ${range.to}::date) as referred
+    from p, o`);
+  return rows[0] ?? { placed: 0, referred: 0, orders: 0, pv: 0 };
+}
+
+/**
+ * What a new member's first steps need besides the account's flags: my own paid orders that stand
+ * (not canceled; a community-shop sale is not my purchase) and how many signed up with my invitation.
+ */
+export async function firstStepFacts(
+  db: Db | Tx,
+  memberId: number,
+): Promise<{ paid_orders: number; invited: number }> {
+  const { rows } = await db.execute<{ paid_orders: number; invited: number }>(sql`
+    select
+      (select count(*)::int from orders o where o.member_id = ${memberId} and o.paid_date is not null
+        and o.canceled_at is null and o.order_type <> 'DROPSHIP') as paid_orders,
+      (select count(*)::int from members d where d.referrer_member_id = ${memberId}) as invited`);
+  return rows[0] ?? { paid_orders: 0, invited: 0 };
+}

@@ -7,6 +7,7 @@ import {
   downlineSearchHitSchema,
   downlineSummarySchema,
   downlineTreeSchema,
+  firstStepsSchema,
   placeableMemberSchema,
   placementBody,
   placementResultSchema,
@@ -14,6 +15,7 @@ import {
   slotChoicesSchema,
   slotsQuery,
   teamOverviewSchema,
+  teamWeekSchema,
 } from '@portal/contracts/network';
 import type { AppContext } from '../../../context';
 import { userId } from '../../../plugins/auth';
@@ -22,7 +24,9 @@ import {
   downlineSummary,
   downlineTree,
   membersToPlace,
+  myFirstSteps,
   myTeamOverview,
+  myTeamWeek,
   placeInMyDownline,
   searchMyDownline,
   slotChoices,
@@ -45,6 +49,19 @@ export const downlineRoutes =
       '/member_downline/overview',
       { config: user, schema: { response: { 200: envelopeOf(teamOverviewSchema) } } },
       async (request) => envelope(await myTeamOverview(ctx, userId(request))),
+    );
+
+    app.get(
+      '/member_downline/week',
+      { config: user, schema: { response: { 200: envelopeOf(teamWeekSchema) } } },
+      async (request) => envelope(await myTeamWeek(ctx, userId(request))),
+    );
+
+    /** The dashboard's first steps: paid orders and invitations (the account's flags are on /me). */
+    app.get(
+      '/me/first_steps',
+      { config: user, schema: { response: { 200: envelopeOf(firstStepsSchema) } } },
+      async (request) => envelope(await myFirstSteps(ctx, userId(request))),
     );
 
     app.get(

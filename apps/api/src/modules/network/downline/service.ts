@@ -4,11 +4,14 @@ import type {
   DownlineSearchHit,
   DownlineSummary,
   DownlineTree,
+  FirstSteps,
   PlaceableMember,
   placementBody,
   SlotChoices,
   TeamOverview,
+  TeamWeek,
 } from '@portal/contracts/network';
+import { addDays, weekday } from '@portal/plan/dates';
 import type { AppContext } from '../../../context';
 import { businessNow } from '../../../lib/clock';
 import { notFound } from '../../../lib/errors';
@@ -18,6 +21,7 @@ import {
   childOn,
   emptySlots,
   extremeSlot,
+  firstStepFacts,
   inDownline,
   pathBetween,
   placeableMembers,
@@ -25,6 +29,7 @@ import {
   subtree,
   summaryRow,
   teamOverview,
+  teamWeek,
   WALK_LIMIT,
 } from './repository';
 
@@ -82,6 +87,25 @@ export async function myTeamOverview(ctx: Ctx, userId: number): Promise<TeamOver
   const value = await teamOverview(ctx.db, { id: m.id, teamSize: size });
   if (size > WALK_LIMIT) overviewCache.set(m.id, { at: Date.now(), value });
   return value;
+}
+
+/** Monday to Sunday around a business date (as the income report's current week). */
+function weekAround(date: string) {
+  const from = addDays(date, -((weekday(date) + 6) % 7));
+  return { from, to: addDays(from, 6) };
+}
+
+/** My team's new members and orders this business week (the business clock's today). */
+export async function myTeamWeek(ctx: Ctx, userId: number): Promise<TeamWeek> {
+  const m = await placingMember(ctx.db, userId);
+  const week = weekAround((await businessNow(ctx.db, ctx.config)).date);
+  return { ...week, ...(await teamWeek(ctx.db, { id: m.id, teamSize: teamSize(m) }, week)) };
+}
+
+/** The facts of my first steps that the account's flags do not hold: paid orders and invitations. */
+export async function myFirstSteps(ctx: Ctx, userId: number): Promise<FirstSteps> {
+  const m = await placingMember(ctx.db, userId);
+  return firstStepFacts(ctx.db, m.id);
 }
 
 export async function searchMyDownline(
