@@ -174,10 +174,13 @@ async function naiveMtaOrder(tx: Tx, plan: Plan, orderId: number) {
 
 /** The naive payout of one member: their batch, their standing, their payout, lines and notice, alone. */
 async function naivePayoutMember(tx: Tx, plan: Plan, runDate: string, memberId: number) {
-  const [batch] = await waitingBatches(tx, runDate, [memberId]);
+  const [batch] = await waitingBatches(tx, runDate, {
+    memberIds: [memberId],
+    yearSoFar: plan.whtMethod === 'ANNUALISED',
+  });
   if (!batch) return;
   const payee = (await payabilityOn(tx, [memberId], runDate)).get(memberId);
-  const s = settleBatch(plan, batch, payee);
+  const s = settleBatch(plan, runDate, batch, payee);
   if (s.held !== null || !payee?.payable) {
     await tx.execute(sql`
       insert into payout_holds (run_date, member_id, gross, reason)

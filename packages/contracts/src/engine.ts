@@ -74,6 +74,12 @@ export const planParamsSchema = z.strictObject({
   CYCLE_POINT_SPLIT: decimal,
   HOLD_RELEASE_DAYS: z.number().int().positive(),
   WHT_RATE: decimal,
+  /**
+   * How a payout's withholding tax is computed (plan 6): `FLAT` is WHT_RATE × gross; `ANNUALISED`
+   * is the personal income tax of the member's year projected from their payouts so far, spread
+   * over the year's months (Revenue Code section 50(1); @portal/plan/wht). Absent means FLAT.
+   */
+  WHT_METHOD: z.enum(['FLAT', 'ANNUALISED']).default('FLAT'),
   MIN_PAYOUT: amount,
   TRANSFER_FEE: amount,
   /** 0 = Sunday … 6 = Saturday. */

@@ -56,7 +56,8 @@ export const nextPayoutSchema = z
     lines: z.number().int().meta({ description: 'How many WAITING lines it takes' }),
     gross: money.meta({ description: 'Σ amount of those lines, every type, negative corrections included' }),
     wht: money.meta({
-      description: 'Withholding tax: WHT_RATE × gross, rounded half-up (0.00 when gross ≤ 0)',
+      description:
+        "Withholding tax by the plan's WHT_METHOD: FLAT is WHT_RATE × gross, rounded half-up; ANNUALISED is the member's projected yearly income tax due by the run's month less what the year's payouts withheld (0.00 when gross ≤ 0)",
     }),
     point_part: money.meta({
       description: 'Σ point_part of the CYCLE lines taken: already credited to the point balance',

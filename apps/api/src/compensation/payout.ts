@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { addDays, previousSunday, weekday } from '@portal/plan/dates';
-import { applyRate, baht, satang, type Satang } from '@portal/plan/money';
+import { baht, satang, type Satang } from '@portal/plan/money';
+import { withholdingTax, type YearSoFar } from '@portal/plan/wht';
 import { noticePayouts } from './notices';
 import type { Plan } from './plan';
 import { copyRows, mapLazily, PACE, pacer, queryArrays } from './bulk';
@@ -40,6 +41,8 @@ export interface WaitingBatch {
   gross: Satang;
   /** The point part of the batch's CYCLE lines, credited to the point balance when they were written. */
   pointPart: Satang;
+  /** The member's payouts earlier in the run's calendar year, when asked for (WHT_METHOD ANNUALISED). */
+  yearSoFar?: YearSoFar;
 }
 
 /** Why a batch would not be paid: the member is not payable, or the amounts say so. */
@@ -61,24 +64,43 @@ export interface SettledBatch {
 export const nextPayoutDate = (today: string, payoutWeekday: number) =>
   addDays(today, (payoutWeekday - weekday(today) + 7) % 7);
 
-/** The WAITING lines dated up to the Sunday before `runDate`, summed per member (all members, or these). */
+/**
+ * The WAITING lines dated up to the Sunday before `runDate`, summed per member (all members, or
+ * `memberIds`); with `yearSoFar`, each batch also carries the member's payouts earlier in the run's
+ * calendar year (gross and WHT), which the annualised WHT needs.
+ */
 export async function waitingBatches(
   db: Db | Tx,
   runDate: string,
-  memberIds?: readonly number[],
+  options: { memberIds?: readonly number[]; yearSoFar?: boolean } = {},
 ): Promise<WaitingBatch[]> {
+  const { memberIds, yearSoFar = false } = options;
   const cutoff = previousSunday(runDate);
   const who = memberIds ? sql`and member_id = any(${sql.param([...memberIds])}::bigint[])` : sql``;
+  const year = yearSoFar
+    ? sql`left join (
+        select member_id, sum(gross) as gross, sum(wht) as wht from payouts
+        where run_date >= date_trunc('year', ${runDate}::date)::date and run_date < ${runDate}::date ${who}
+        group by member_id) y using (member_id)`
+    : sql`left join (select null::bigint as member_id, null::numeric as gross, null::numeric as wht) y
+        using (member_id)`;
   const { rows } = await db.execute<{
     member_id: number;
     lines: number;
     gross: string;
     point_part: string;
+    year_gross: string | null;
+    year_wht: string | null;
   }>(sql`
-    select member_id, count(*)::int as lines, sum(amount)::text as gross,
-      sum(case when type = 'CYCLE' and not correction then point_part else 0 end)::text as point_part
-    from income_lines where state = 'WAITING' and income_date <= ${cutoff}::date ${who}
-    group by member_id order by member_id`);
+    select b.member_id, b.lines, b.gross, b.point_part, y.gross::text as year_gross,
+      y.wht::text as year_wht
+    from (
+      select member_id, count(*)::int as lines, sum(amount)::text as gross,
+        sum(case when type = 'CYCLE' and not correction then point_part else 0 end)::text as point_part
+      from income_lines where state = 'WAITING' and income_date <= ${cutoff}::date ${who}
+      group by member_id) b
+    ${year}
+    order by b.member_id`);
   const pace = pacer();
   const out: WaitingBatch[] = [];
   for (const [k, r] of rows.entries()) {
@@ -88,25 +110,36 @@ export async function waitingBatches(
       lines: r.lines,
       gross: satang(r.gross),
       pointPart: satang(r.point_part),
+      ...(yearSoFar && {
+        yearSoFar: { gross: satang(r.year_gross ?? '0'), wht: satang(r.year_wht ?? '0') },
+      }),
     });
   }
   return out;
 }
 
 /**
- * The arithmetic of plan 6 for one batch: WHT on the gross, the point part and the fee taken off,
+ * The arithmetic of plan 6 for one batch of the run of `runDate`: WHT on the gross (by the plan's
+ * WHT_METHOD), the point part and the fee taken off,
  * and whether it is paid. A member who is not payable is held first, then a gross of 0.00 or less
  * (nothing to pay: no tax, no transfer), then a transfer under the minimum.
  */
 export function settleBatch(
   plan: Plan,
+  runDate: string,
   batch: WaitingBatch,
   payability: Payability | undefined,
 ): SettledBatch {
   const { gross, pointPart } = batch;
   const fee = plan.transferFee;
   const positive = gross > 0n;
-  const wht = positive ? applyRate(gross, plan.whtRate) : 0n;
+  const wht = withholdingTax({
+    method: plan.whtMethod,
+    flatRate: plan.whtRate,
+    gross,
+    runDate,
+    yearSoFar: batch.yearSoFar,
+  });
   const net = positive ? gross - pointPart - wht - fee : 0n;
   const held: BatchHeld | null = !payability?.payable
     ? (payability?.reason ?? 'KYC')
@@ -127,7 +160,7 @@ export async function runPayout(
   plan: Plan,
   runDate: string,
 ): Promise<{ paid: PayoutResult[]; heldBack: HeldBack[] }> {
-  const batches = await waitingBatches(tx, runDate);
+  const batches = await waitingBatches(tx, runDate, { yearSoFar: plan.whtMethod === 'ANNUALISED' });
   const payability = await payabilityOn(
     tx,
     batches.map((b) => b.memberId),
@@ -139,7 +172,7 @@ export async function runPayout(
   for (const [k, batch] of batches.entries()) {
     if (k % PACE === 0) await pace();
     const payee = payability.get(batch.memberId);
-    const s = settleBatch(plan, batch, payee);
+    const s = settleBatch(plan, runDate, batch, payee);
     if (s.held !== null || !payee?.payable) {
       heldBack.push({ memberId: batch.memberId, gross: s.gross, reason: holdReason(s.held ?? 'KYC') });
       continue;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { planParamsSchema, type PlanParams } from '@portal/contracts/engine';
 import { rate, satang, type Rate, type Satang } from '@portal/plan/money';
 import { DEFAULT_PLAN, planInOrder } from '@portal/plan/params';
+import type { WhtMethod } from '@portal/plan/wht';
 import type { Db, Tx } from '../db/client';
 
 /**
@@ -33,6 +34,7 @@ export interface Plan {
   mtaRates: Rate[];
   pointSplit: Rate;
   whtRate: Rate;
+  whtMethod: WhtMethod;
   minPayout: Satang;
   transferFee: Satang;
 }
@@ -63,6 +65,7 @@ export function compilePlan(params: PlanParams, version: number): Plan {
     mtaRates: params.MTA_RATE.map(rate),
     pointSplit: rate(params.CYCLE_POINT_SPLIT),
     whtRate: rate(params.WHT_RATE),
+    whtMethod: params.WHT_METHOD,
     minPayout: satang(params.MIN_PAYOUT),
     transferFee: satang(params.TRANSFER_FEE),
   };

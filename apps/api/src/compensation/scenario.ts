@@ -133,7 +133,13 @@ export function prepareScenario(input: unknown, limits?: ScenarioLimits): Prepar
     try {
       params = planWithOverrides(scenario.plan);
     } catch (err) {
-      throw new ScenarioError(`plan: ${(err as Error).message.split('\n')[0]}`);
+      // A parameter the schema refuses is named with its path ("plan: WHT_METHOD: …"), not zod's JSON.
+      const issue = err instanceof z.ZodError ? err.issues[0] : undefined;
+      throw new ScenarioError(
+        issue
+          ? `plan: ${issue.path.join('.') || '(root)'}: ${issue.message}`
+          : `plan: ${(err as Error).message.split('\n')[0]}`,
+      );
     }
   }
   const events = scenario.events

@@ -40,11 +40,12 @@ export async function walletOf(db: Db, clock: Pick<Config, 'demoMode'>, userId: 
   const [plan, totals, batches, payability] = await Promise.all([
     planFor(db, run),
     walletTotals(db, memberId, month),
-    waitingBatches(db, run, [memberId]),
+    // the year so far is read whatever the plan's WHT method: one member's, and the plan arrives beside it
+    waitingBatches(db, run, { memberIds: [memberId], yearSoFar: true }),
     payabilityOn(db, [memberId], run),
   ]);
   const batch = batches[0] ?? { memberId, lines: 0, gross: 0n, pointPart: 0n };
-  const s = settleBatch(plan, batch, payability.get(memberId));
+  const s = settleBatch(plan, run, batch, payability.get(memberId));
   return {
     today,
     month_from: month.from,

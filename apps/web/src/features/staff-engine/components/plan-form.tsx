@@ -47,6 +47,7 @@ const DECIMALS: Decimals[] = [
   'MIN_PAYOUT',
   'TRANSFER_FEE',
 ];
+const WHT_METHODS: PlanParams['WHT_METHOD'][] = ['FLAT', 'ANNUALISED'];
 const INTEGERS: Integers[] = ['ACTIVITY_PV', 'ACTIVITY_DAYS', 'MTA_MIN_PV', 'HOLD_RELEASE_DAYS'];
 
 /** The marked paths ("params.PACKAGES.SILVER.price") as react-hook-form's nested errors. */
@@ -197,6 +198,15 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
               value={String(p.PAYOUT_WEEKDAY)}
               allowDeselect={false}
               onChange={(v) => setParams((x) => ({ ...x, PAYOUT_WEEKDAY: Number(v ?? 2) }))}
+            />
+            <Select
+              label={t('params.WHT_METHOD')}
+              data={WHT_METHODS.map((m) => ({ value: m, label: t(`whtMethods.${m}`) }))}
+              value={p.WHT_METHOD}
+              allowDeselect={false}
+              onChange={(v) =>
+                setParams((x) => ({ ...x, WHT_METHOD: (v as PlanParams['WHT_METHOD'] | null) ?? 'FLAT' }))
+              }
             />
           </SimpleGrid>
         </Paper>

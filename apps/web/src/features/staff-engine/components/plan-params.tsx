@@ -56,6 +56,12 @@ export function PlanParamsView({ params }: { params: PlanParams }) {
             </Text>
             <Text fw={600}>{t(`weekdays.${params.PAYOUT_WEEKDAY}` as 'weekdays.2')}</Text>
           </Stack>
+          <Stack gap={0} data-key="WHT_METHOD">
+            <Text size="xs" c="dimmed">
+              {t('params.WHT_METHOD')}
+            </Text>
+            <Text fw={600}>{t(`whtMethods.${params.WHT_METHOD}`)}</Text>
+          </Stack>
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
               {t('params.TRAVEL_CAMPAIGN')}
