@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateInput } from './dates.ts';
 import { DEFAULT_PER_PAGE } from './envelope.ts';
 import { bigintIdParam } from './ids.ts';
+import { ledgerRemarkFields } from './ledger-remarks.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES, SHOP_ORDER_TYPES, bundleItem, money, pageOf } from './shop.ts';
 
 /**
@@ -189,9 +190,23 @@ const postingBase = { date: businessDate };
 export const orderLedgerSchema = z.object({
   volume: z.array(z.object({ ...postingBase, pv, kind: z.enum(['ORDER', 'RELEASE', 'REVERSAL']) })),
   lvp: z.array(
-    z.object({ ...postingBase, type: z.enum(LVP_TYPES), points: z.number().int(), remark: z.string() }),
+    z.object({
+      ...postingBase,
+      type: z.enum(LVP_TYPES),
+      points: z.number().int(),
+      remark: z.string(),
+      ...ledgerRemarkFields,
+    }),
   ),
-  points: z.array(z.object({ ...postingBase, kind: z.enum(POINT_KINDS), points: money, remark: z.string() })),
+  points: z.array(
+    z.object({
+      ...postingBase,
+      kind: z.enum(POINT_KINDS),
+      points: money,
+      remark: z.string(),
+      ...ledgerRemarkFields,
+    }),
+  ),
   income: z.array(
     z.object({
       id: z.number().int(),
@@ -341,6 +356,7 @@ export const lvpRowSchema = z.object({
   type: z.enum(LVP_TYPES),
   points: z.number().int(),
   remark: z.string(),
+  ...ledgerRemarkFields,
   order_no: z.string().nullable(),
   /** The balance after this row (all rows in date order, then in the order written). */
   balance: z.number().int(),
@@ -356,6 +372,7 @@ export const pointRowSchema = z.object({
   kind: z.enum(POINT_KINDS),
   points: money,
   remark: z.string(),
+  ...ledgerRemarkFields,
   order_no: z.string().nullable(),
   balance: money,
 });

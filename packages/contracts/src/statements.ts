@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { monthInput } from './dates.ts';
 import { bigintIdParam } from './ids.ts';
+import { ledgerRemarkFields } from './ledger-remarks.ts';
 import { INCOME_TYPES, LVP_TYPES, POINT_KINDS, businessDate, reportListQuery } from './reports.ts';
 import { SHOP_ORDER_TYPES, money } from './shop.ts';
 
@@ -88,10 +89,22 @@ export const canceledOrderReversalsSchema = z.object({
     }),
   ),
   lvp: z.array(
-    z.object({ date: businessDate, type: z.enum(LVP_TYPES), points: z.number().int(), remark: z.string() }),
+    z.object({
+      date: businessDate,
+      type: z.enum(LVP_TYPES),
+      points: z.number().int(),
+      remark: z.string(),
+      ...ledgerRemarkFields,
+    }),
   ),
   points: z.array(
-    z.object({ date: businessDate, kind: z.enum(POINT_KINDS), points: money, remark: z.string() }),
+    z.object({
+      date: businessDate,
+      kind: z.enum(POINT_KINDS),
+      points: money,
+      remark: z.string(),
+      ...ledgerRemarkFields,
+    }),
   ),
   /** Income of the order: VOID when it was still waiting, a negative correction when already paid. */
   income: z.array(

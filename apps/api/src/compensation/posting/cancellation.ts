@@ -1,5 +1,6 @@
 import { satang } from '@portal/plan/money';
 import { PlanRuleError } from '../plan';
+import { REMARK } from '../remarks';
 import type { LvpRow, OrderRow, PointRow, VolumeRow } from './rows';
 
 /**
@@ -69,7 +70,7 @@ export function lvpTakenBack(order: OrderRow, date: string): LvpRow[] {
       memberId: order.member_id,
       type: 'DECREASE',
       points: -order.lvp_total,
-      remark: `cancel order ${order.order_no}`,
+      remark: REMARK.cancelOrder(order.order_no),
       date,
       orderId: order.id,
     },
@@ -100,7 +101,7 @@ export function usesRefunded(
       memberId: u.member_id,
       type: 'INCREASE',
       points: -u.points,
-      remark: `refund LVP order ${order.order_no}`,
+      remark: REMARK.refundLvpOrder(order.order_no),
       date,
       orderId: order.id,
     })),
@@ -109,7 +110,7 @@ export function usesRefunded(
       memberId: u.member_id,
       kind: 'REFUND',
       points: -satang(u.points),
-      remark: `refund order ${order.order_no}`,
+      remark: REMARK.refundOrder(order.order_no),
       date,
       orderId: order.id,
     })),

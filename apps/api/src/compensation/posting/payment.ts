@@ -1,6 +1,7 @@
 import { addDays } from '@portal/plan/dates';
 import { baht, pvMoney, satang, type Rate } from '@portal/plan/money';
 import { PlanRuleError, type Plan } from '../plan';
+import { REMARK } from '../remarks';
 import { isActiveOn } from '../standing';
 import type { IncomeLine, LvpRow, OrderRow, Postings } from './rows';
 
@@ -90,7 +91,7 @@ export function repurchaseLvp(order: OrderRow, date: string): LvpRow[] {
       memberId: order.member_id,
       type: 'INCREASE',
       points: order.lvp_total,
-      remark: `order ${order.order_no}`,
+      remark: REMARK.order(order.order_no),
       date,
       orderId: order.id,
     },

@@ -1,6 +1,7 @@
 import type { Moment } from '@portal/plan/dates';
 import { baht, type Satang } from '@portal/plan/money';
 import { PlanRuleError } from '../plan';
+import { REMARK } from '../remarks';
 import type { LvpRow, PointRow } from './rows';
 
 /**
@@ -34,7 +35,7 @@ export function lvpUse(
     memberId,
     type: 'DECREASE',
     points: -points,
-    remark: `use in order ${orderNo}`,
+    remark: REMARK.useInOrder(orderNo),
     date,
     orderId,
   };
@@ -59,7 +60,7 @@ export function pointUse(
     memberId,
     kind: 'USE',
     points: -points,
-    remark: `use in order ${orderNo}`,
+    remark: REMARK.useInOrder(orderNo),
     date,
     orderId,
   };

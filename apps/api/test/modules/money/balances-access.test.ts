@@ -69,7 +69,16 @@ describe('report/point_lvp', () => {
     let balance = 0;
     const expected = stored.map((r) => ({ ...r, balance: (balance += r.points) }));
     const all = await report<LvpPage>(t, h.tokens.a, '/report/point_lvp?per_page=100');
-    expect(all.items.map(({ order_no: _o, ...r }) => r)).toEqual([...expected].reverse());
+    expect(all.items.map(({ order_no: _o, remark_key: _k, remark_params: _p, ...r }) => r)).toEqual(
+      [...expected].reverse(),
+    );
+    // Each remark the engine wrote, as the key and parameters the portal renders in the reader's language.
+    expect(all.items.map((r) => [r.remark_key, r.remark_params]).reverse()).toEqual(
+      ['order', 'use_in_order', 'order', 'refund_lvp_order', 'cancel_order'].map((key, i) => [
+        key,
+        { order: all.items.at(-1 - i)?.order_no },
+      ]),
+    );
     expect(all.items.map((r) => [r.type, r.points, r.balance]).reverse()).toEqual([
       ['INCREASE', 5, 5],
       ['DECREASE', -3, 2],
@@ -98,6 +107,11 @@ describe('use_point_cycle/search', () => {
     const balances = stored.map((r) => baht((balance += satang(r.points))));
     const page = await report<PointPage>(t, h.tokens.a, '/use_point_cycle/search');
     expect(page.items.map((r) => r.balance)).toEqual([...balances].reverse());
+    expect(page.items.map((r) => [r.remark_key, r.remark_params])).toEqual([
+      ['refund_order', { order: h.orders.r5.orderNo }],
+      ['use_in_order', { order: h.orders.r5.orderNo }],
+      ['cycle_bonus', { date: page.items[2]?.date }],
+    ]);
     expect(page.items.map((r) => [r.kind, r.points, r.order_no, r.balance])).toEqual([
       ['REFUND', '2.00', h.orders.r5.orderNo, '108.00'],
       ['USE', '-2.00', h.orders.r5.orderNo, '106.00'],

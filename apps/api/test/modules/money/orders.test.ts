@@ -247,7 +247,25 @@ describe('report/order/{id}', () => {
        where order_id = $1 and member_id = $2 order by id`,
       [h.orders.r5.id, h.a],
     );
-    expect(d.ledger).toEqual({ volume, lvp, points, income });
+    const bare = <T extends { remark_key: unknown; remark_params: unknown }>(list: T[]) =>
+      list.map(({ remark_key: _k, remark_params: _p, ...r }) => r);
+    expect({ ...d.ledger, lvp: bare(d.ledger.lvp), points: bare(d.ledger.points) }).toEqual({
+      volume,
+      lvp,
+      points,
+      income,
+    });
+    const no = { order: h.orders.r5.orderNo };
+    expect(d.ledger.lvp.map((l) => [l.remark_key, l.remark_params])).toEqual([
+      ['use_in_order', no],
+      ['order', no],
+      ['refund_lvp_order', no],
+      ['cancel_order', no],
+    ]);
+    expect(d.ledger.points.map((p) => [p.remark_key, p.remark_params])).toEqual([
+      ['use_in_order', no],
+      ['refund_order', no],
+    ]);
     expect(d.ledger.volume).toEqual([
       { date: '2025-01-09', pv: 100, kind: 'ORDER' },
       { date: '2025-01-10', pv: -100, kind: 'REVERSAL' },

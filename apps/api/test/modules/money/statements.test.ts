@@ -225,7 +225,16 @@ describe('report/canceled_order', () => {
     });
     expect(row.reversals).toEqual({
       volume: [{ date: `${year}-03-05`, pv: -400, personal: true, side: null }],
-      lvp: [{ date: `${year}-03-05`, type: 'DECREASE', points: -10, remark: `cancel order ${repurchaseNo}` }],
+      lvp: [
+        {
+          date: `${year}-03-05`,
+          type: 'DECREASE',
+          points: -10,
+          remark: `cancel order ${repurchaseNo}`,
+          remark_key: 'cancel_order',
+          remark_params: { order: repurchaseNo },
+        },
+      ],
       points: [],
       income: [{ type: 'CASHBACK', date: `${year}-03-05`, amount: '20.00', effect: 'VOID' }],
       hold_pv_removed: 0,

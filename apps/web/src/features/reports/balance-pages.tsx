@@ -1,11 +1,13 @@
 import type { LvpRow, PointRow } from '@portal/contracts/reports';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../lib/i18n/use-lang';
 import { useLabels } from './components/labels';
 import { ReportFrame, type SummaryItem } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ColumnKind, ReportColumn } from './model/columns';
 import './reports-namespace';
 import { lvpLines } from './api/lvp-lines';
+import { remarkText } from './model/remark-text';
 import { pointLines } from './api/point-lines';
 
 function useBalanceSummary(
@@ -32,13 +34,14 @@ function useBalanceSummary(
 export function PointLvpPage() {
   const { t } = useTranslation('reports');
   const l = useLabels();
+  const lang = useLang();
   const v = useReportView();
   const list = useViewPage(v, lvpLines);
   const columns: ReportColumn<LvpRow>[] = [
     { key: 'date', title: t('col.date'), kind: 'date', value: (r) => r.date },
     { key: 'type', title: t('col.type'), kind: 'text', value: (r) => l.lvpType(r.type) },
     { key: 'points', title: t('col.lvp'), kind: 'int', value: (r) => r.points },
-    { key: 'remark', title: t('col.remark'), kind: 'text', value: (r) => r.remark, wrap: true },
+    { key: 'remark', title: t('col.remark'), kind: 'text', value: (r) => remarkText(t, lang, r), wrap: true },
     { key: 'order_no', title: t('col.orderNo'), kind: 'text', value: (r) => r.order_no },
     { key: 'balance', title: t('col.balance'), kind: 'int', value: (r) => r.balance },
   ];
@@ -61,13 +64,14 @@ export function PointLvpPage() {
 export function UsePointBalancePage() {
   const { t } = useTranslation('reports');
   const l = useLabels();
+  const lang = useLang();
   const v = useReportView();
   const list = useViewPage(v, pointLines);
   const columns: ReportColumn<PointRow>[] = [
     { key: 'date', title: t('col.date'), kind: 'date', value: (r) => r.date },
     { key: 'kind', title: t('col.type'), kind: 'text', value: (r) => l.pointKind(r.kind) },
     { key: 'points', title: t('col.points'), kind: 'money', value: (r) => r.points },
-    { key: 'remark', title: t('col.remark'), kind: 'text', value: (r) => r.remark, wrap: true },
+    { key: 'remark', title: t('col.remark'), kind: 'text', value: (r) => remarkText(t, lang, r), wrap: true },
     { key: 'order_no', title: t('col.orderNo'), kind: 'text', value: (r) => r.order_no },
     { key: 'balance', title: t('col.balance'), kind: 'money', value: (r) => r.balance },
   ];

@@ -453,7 +453,7 @@ export default function KycCasePage() {
                       </Text>
                       <ItemStatusBadge status={b.status} />
                     </Group>
-                    <Text ff="monospace" fw={600}>
+                    <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
                       {b.account_no_display}
                     </Text>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -3,6 +3,7 @@ import type { ReportListQuery } from '@portal/contracts/reports';
 import type { CanceledOrderRow } from '@portal/contracts/statements';
 import { baht, satang } from '@portal/plan/money';
 import type { Db } from '../../../db/client';
+import { remarkFields } from '../../../compensation/remarks';
 import { canceledPage, type CanceledRecord } from './canceled-repository';
 
 type Reversals = CanceledOrderRow['reversals'];
@@ -10,8 +11,16 @@ type Reversals = CanceledOrderRow['reversals'];
 /** A canceled order with its reversals and their totals (plan 2.4). */
 export function toCanceledRow(r: CanceledRecord): CanceledOrderRow {
   const volume = r.volume ?? [];
-  const lvp = (r.lvp ?? []).map((l) => ({ ...l, type: l.type as Reversals['lvp'][number]['type'] }));
-  const points = (r.points ?? []).map((p) => ({ ...p, kind: p.kind as Reversals['points'][number]['kind'] }));
+  const lvp = (r.lvp ?? []).map((l) => ({
+    ...l,
+    type: l.type as Reversals['lvp'][number]['type'],
+    ...remarkFields(l.remark, l.type),
+  }));
+  const points = (r.points ?? []).map((p) => ({
+    ...p,
+    kind: p.kind as Reversals['points'][number]['kind'],
+    ...remarkFields(p.remark, p.kind),
+  }));
   const income = (r.income ?? []).map((i) => ({ ...i, type: i.type as Reversals['income'][number]['type'] }));
   const sum = (values: string[]) => baht(values.reduce((s, v) => s + satang(v), 0n));
   return {

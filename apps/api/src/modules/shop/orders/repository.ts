@@ -5,6 +5,7 @@ import { users } from '../../../db/schema/identity';
 import { members } from '../../../db/schema/network';
 import { products, shopAudit, shopOrderLines, shopOrders, shopPayments } from '../../../db/schema/shop';
 import { addPoints } from '../../../compensation/ledger';
+import { REMARK } from '../../../compensation/remarks';
 import { satang } from '@portal/plan/money';
 import { containsPattern } from '../../../lib/sql';
 import type { Moment } from '@portal/plan/dates';
@@ -189,7 +190,7 @@ export async function returnPartPayment(
     await tx.execute(sql`
       insert into lvp_postings (natural_key, member_id, type, points, remark, order_id, effective_date)
       values (${`refund:${order.id}`}, ${order.memberId}, 'INCREASE', ${order.lvpUsed},
-        ${`refund LVP order ${order.orderNo}`}, ${order.id}, ${when.date})
+        ${REMARK.refundLvpOrder(order.orderNo)}, ${order.id}, ${when.date})
       on conflict (natural_key) do nothing`);
   }
   const points = satang(order.pointsUsed);
@@ -200,7 +201,7 @@ export async function returnPartPayment(
       order.memberId,
       'REFUND',
       points,
-      `refund order ${order.orderNo}`,
+      REMARK.refundOrder(order.orderNo),
       when.date,
       order.id,
     );

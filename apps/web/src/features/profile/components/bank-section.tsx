@@ -46,7 +46,12 @@ function BankCard({
           </Stack>
           <ItemStatusBadge status={account.status} />
         </Group>
-        <Text ff="monospace" fw={600} size="lg" data-testid="bank-account-no-display">
+        <Text
+          fw={600}
+          size="lg"
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+          data-testid="bank-account-no-display"
+        >
           {account.account_no_display}
         </Text>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

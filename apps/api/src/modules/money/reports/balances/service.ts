@@ -11,6 +11,7 @@ import type { Config } from '../../../../config';
 import type { Db } from '../../../../db/client';
 import { baht, satang } from '@portal/plan/money';
 import { businessNow } from '../../../../lib/clock';
+import { remarkFields } from '../../../../compensation/remarks';
 import { lvpPage, pointPage, titleFacts, type BalanceRecord } from './repository';
 
 /**
@@ -32,6 +33,7 @@ export async function lvpRows(db: Db, userId: number, q: ReportListQuery): Promi
     type: r.type as LvpRow['type'],
     points: r.points,
     remark: r.remark,
+    ...remarkFields(r.remark, r.type),
     order_no: r.order_no,
     balance: r.balance,
   }));
@@ -51,6 +53,7 @@ export async function pointRows(db: Db, userId: number, q: ReportListQuery): Pro
     kind: r.type as PointRow['kind'],
     points: r.points,
     remark: r.remark,
+    ...remarkFields(r.remark, r.type),
     order_no: r.order_no,
     balance: baht(satang(r.balance)),
   }));

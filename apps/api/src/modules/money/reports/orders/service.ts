@@ -12,6 +12,7 @@ import type {
 } from '@portal/contracts/reports';
 import type { Db } from '../../../../db/client';
 import { notFound } from '../../../../lib/errors';
+import { remarkFields } from '../../../../compensation/remarks';
 import { rangeOf } from '../paging';
 import {
   itemOf,
@@ -141,10 +142,15 @@ export async function orderDetail(db: Db, userId: number, orderId: number): Prom
         ...v,
         kind: v.kind as OrderDetail['ledger']['volume'][number]['kind'],
       })),
-      lvp: (r.lvp ?? []).map((v) => ({ ...v, type: v.type as OrderDetail['ledger']['lvp'][number]['type'] })),
+      lvp: (r.lvp ?? []).map((v) => ({
+        ...v,
+        type: v.type as OrderDetail['ledger']['lvp'][number]['type'],
+        ...remarkFields(v.remark, v.type),
+      })),
       points: (r.points ?? []).map((v) => ({
         ...v,
         kind: v.kind as OrderDetail['ledger']['points'][number]['kind'],
+        ...remarkFields(v.remark, v.kind),
       })),
       income: r.income.map((l) => ({
         ...l,
