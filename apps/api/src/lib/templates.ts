@@ -161,4 +161,44 @@ export const templates = {
   },
 
   notificationSms: (title: string, body: string) => `${title}: ${body}`,
+
+  /**
+   * A community-shop sale's sale document (decision 041) by e-mail: the link to the guest's order
+   * page, where the document is shown with the right to cancel and its PDF is downloaded.
+   */
+  saleDocumentEmail: (
+    lang: Lang,
+    p: { name: string; orderNo: string; company: string; link: string; days: number },
+  ): Email => {
+    const th = lang === 'th';
+    const subject = th
+      ? `เอกสารการซื้อขายสินค้า คำสั่งซื้อ ${p.orderNo}`
+      : `Your sale document for order ${p.orderNo}`;
+    const hello = th ? `สวัสดีคุณ ${p.name}` : `Hello ${p.name},`;
+    const thanks = th
+      ? `ขอบคุณที่สั่งซื้อสินค้ากับ ${p.company} เอกสารการซื้อขายสินค้าของคำสั่งซื้อ ${p.orderNo} (ตามพระราชบัญญัติขายตรงและตลาดแบบตรง พ.ศ. 2545 มาตรา 30) อยู่ที่หน้าคำสั่งซื้อของคุณ ซึ่งดาวน์โหลดเป็น PDF ได้`
+      : `Thank you for your order with ${p.company}. The sale document of order ${p.orderNo} (Direct Sales and Direct Marketing Act B.E. 2545, section 30) is on your order page, where you can also download it as a PDF.`;
+    const right = th
+      ? `คุณมีสิทธิเลิกสัญญาได้ภายใน ${p.days} วันนับแต่วันที่ได้รับสินค้า โดยไม่ต้องแจ้งเหตุผล วิธีใช้สิทธิอยู่ในเอกสาร`
+      : `You may cancel within ${p.days} days of receiving the goods, without giving a reason; the document says how.`;
+    const footer = th
+      ? 'ลิงก์นี้เปิดได้เฉพาะคำสั่งซื้อนี้ โปรดอย่าส่งต่อให้ผู้อื่น'
+      : 'This link opens this order only; do not pass it on.';
+    return {
+      subject,
+      text: `${hello}\n\n${thanks}\n${p.link}\n\n${right}\n\n${footer}`,
+      html: emailHtml(lang, {
+        heading: subject,
+        paragraphs: [hello, thanks, right],
+        button: { label: th ? 'ดูเอกสารการซื้อขาย' : 'Open the sale document', href: p.link },
+        footer,
+      }),
+    };
+  },
+
+  /** The same by SMS, kept short (a Thai SMS part holds 70 characters). */
+  saleDocumentSms: (lang: Lang, p: { orderNo: string; link: string; days: number }) =>
+    lang === 'th'
+      ? `เอกสารการซื้อขาย คำสั่งซื้อ ${p.orderNo} และสิทธิเลิกสัญญาภายใน ${p.days} วันหลังรับสินค้า: ${p.link}`
+      : `Sale document of order ${p.orderNo}, with your right to cancel within ${p.days} days of delivery: ${p.link}`,
 };

@@ -8,7 +8,7 @@
 export { allConsents } from './consents/repository';
 export { consentRoutes } from './consents/routes';
 export { countByState as messageCounts } from './messages/repository';
-export { deliverMessages } from './messages/service';
+export { deliverMessages, type NewMessage, queueMessages } from './messages/service';
 export { messagesQueued, onMessagesQueued } from './messages/signal';
 export { staffMessageRoutes } from './messages/staff-routes';
 export { dispatchNotifications } from './notifications/dispatch';

@@ -24,13 +24,23 @@ const textOf = (file: Buffer) => pdfText(file).replace(/\s+/g, ' ').replace(/ำ
 const desk = (method: 'GET' | 'POST', path: string, body?: unknown) =>
   call(t.app, method, `/staff/v1${path}`, { token: staff, body });
 
-async function guestSale() {
-  const p = await addProduct(t, {
-    memberPrice: '300.00',
-    retailPrice: '450.00',
-    nameTh: 'สบู่สมุนไพร',
-    nameEn: 'Herbal soap',
-  });
+async function guestSale(
+  opts: {
+    customer?: { name: string; telephone: string; email?: string };
+    headers?: Record<string, string>;
+    idempotencyKey?: string;
+    code?: string;
+    status?: number;
+  } = {},
+) {
+  const p = opts.code
+    ? { code: opts.code }
+    : await addProduct(t, {
+        memberPrice: '300.00',
+        retailPrice: '450.00',
+        nameTh: 'สบู่สมุนไพร',
+        nameEn: 'Herbal soap',
+      });
   const result = expectData<CheckoutResult>(
     await shop(
       t,
@@ -39,7 +49,7 @@ async function guestSale() {
       guest,
       {
         items: [{ product_code: p.code, quantity: 2 }],
-        customer: { name: 'มานี มีนา', telephone: '0897776655', email: 'manee@example.com' },
+        customer: opts.customer ?? { name: 'มานี มีนา', telephone: '0897776655', email: 'manee@example.com' },
         delivery: {
           method: 'shipping',
           address: {
@@ -52,11 +62,11 @@ async function guestSale() {
         },
         payment_method: 'demo',
       },
-      { 'idempotency-key': randomUUID() },
+      { 'idempotency-key': opts.idempotencyKey ?? randomUUID(), ...opts.headers },
     ),
-    201,
+    opts.status ?? 201,
   );
-  return { no: result.order.order_no, key: { 'x-order-key': result.guest_key! } };
+  return { no: result.order.order_no, key: { 'x-order-key': result.guest_key! }, code: p.code };
 }
 
 describe('the sale document of a community-shop sale (Direct Sales Act section 30)', () => {
@@ -150,5 +160,154 @@ describe('the sale document of a community-shop sale (Direct Sales Act section 3
       'NOT_FOUND',
     );
     expectError(await shop(t, 'GET', `/v1/orders/${no}/sale-document`, guest), 404, 'NOT_FOUND');
+  });
+});
+
+interface SentRow {
+  channel: string;
+  recipient: string;
+  language: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  link: string | null;
+  user_id: number | null;
+}
+const messagesTo = async (recipient: string) =>
+  (
+    await t.database.pool.query<SentRow>(
+      `select channel, recipient, language, subject, body, html, link, user_id from message_outbox
+        where purpose = 'sale-document' and recipient = $1 order by id`,
+      [recipient],
+    )
+  ).rows;
+
+/** What the guest's order page does with the link: the order number from its path, the key from its query. */
+function follow(link: string) {
+  const url = new URL(link);
+  const match = /^\/ecommerce\/orders\/([^/]+)$/.exec(url.pathname);
+  expect(match).not.toBeNull();
+  return {
+    no: decodeURIComponent(match![1]!),
+    shop: url.searchParams.get('shop'),
+    key: { 'x-order-key': url.searchParams.get('key') ?? '' },
+  };
+}
+
+describe('the sale document by e-mail or SMS link (decision 041)', () => {
+  it('when a guest who gave an e-mail orders then an e-mail in Thai is queued with the order, whose link opens the order page, its sale document and its PDF', async () => {
+    const email = `guest-${randomUUID().slice(0, 8)}@example.com`;
+    const { no, key } = await guestSale({
+      customer: { name: 'มานี มีนา', telephone: '0897776655', email },
+    });
+    const rows = await messagesTo(email);
+    expect(rows).toHaveLength(1);
+    const [m] = rows;
+    expect(m).toMatchObject({ channel: 'email', language: 'th', user_id: null });
+    expect(m!.subject).toContain(no);
+    expect(m!.body).toContain('เอกสารการซื้อขายสินค้า');
+    expect(m!.body).toContain('ภายใน 7 วันนับแต่วันที่ได้รับสินค้า');
+    expect(m!.body).toContain(m!.link);
+    expect(m!.html).toContain('ดูเอกสารการซื้อขาย');
+    expect(m!.link!.startsWith(`${t.config.publicUrl}/ecommerce/orders/`)).toBe(true);
+    const link = follow(m!.link!);
+    expect(link).toEqual({ no, shop: 'SALEDOC1', key });
+
+    // The calls the order page makes with what the link holds.
+    const order = expectData<{ order_no: string }>(
+      await shop(t, 'GET', `/v1/community/orders/${link.no}`, guest, undefined, link.key),
+    );
+    expect(order.order_no).toBe(no);
+    const doc = expectData<SaleDocument>(
+      await shop(t, 'GET', `/v1/orders/${link.no}/sale-document`, guest, undefined, link.key),
+    );
+    expect(doc).toMatchObject({ order_no: no, buyer: { email }, cancel: { days: 7 } });
+    const pdf = await call(t.app, 'GET', `/shop/v1/orders/${link.no}/sale-document.pdf`, {
+      token: guest,
+      headers: link.key,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(textOf(pdf.rawPayload)).toContain(no);
+
+    // Delivered, the message keeps its words and loses the link (decision 043).
+    const sent = (await t.outbox()).find((o) => o.to === email);
+    expect(sent?.text).toContain(m!.link);
+    const [after] = await messagesTo(email);
+    expect(after!.link).toBeNull();
+    expect(after!.body).not.toContain(link.key['x-order-key']);
+  });
+
+  it('when a guest without an e-mail orders in English then an SMS in English goes to their telephone', async () => {
+    const telephone = `08${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const { no } = await guestSale({
+      customer: { name: 'Jane Guest', telephone },
+      headers: { 'x-language': 'EN' },
+    });
+    const rows = await messagesTo(telephone);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ channel: 'sms', language: 'en', subject: null, html: null });
+    expect(rows[0]!.body).toContain(`Sale document of order ${no}`);
+    expect(rows[0]!.body).toContain('within 7 days');
+    const link = follow(rows[0]!.link!);
+    const doc = expectData<SaleDocument>(
+      await shop(t, 'GET', `/v1/orders/${link.no}/sale-document`, guest, undefined, {
+        ...link.key,
+        'x-language': 'EN',
+      }),
+    );
+    expect(doc.order_no).toBe(no);
+  });
+
+  it("when the link's key is tried on another order then it opens nothing there: it grants that one order", async () => {
+    const email = `guest-${randomUUID().slice(0, 8)}@example.com`;
+    await guestSale({ customer: { name: 'มานี มีนา', telephone: '0897776655', email } });
+    const other = await guestSale();
+    const link = follow((await messagesTo(email))[0]!.link!);
+    expect(link.no).not.toBe(other.no);
+    for (const path of [`/v1/community/orders/${other.no}`, `/v1/orders/${other.no}/sale-document`])
+      expectError(await shop(t, 'GET', path, guest, undefined, link.key), 404, 'NOT_FOUND');
+    // Nothing else in the message is a credential: its only secret is the order key in the link.
+    const [m] = await messagesTo(email);
+    expect(m!.body.replace(m!.link!, '')).not.toContain(link.key['x-order-key']);
+    expect(m!.body).not.toMatch(/Bearer|access_token|eyJ/);
+  });
+
+  it('when the same order is asked for again (a replay) then a new link goes with the new key, and the one before stops working', async () => {
+    const email = `guest-${randomUUID().slice(0, 8)}@example.com`;
+    const customer = { name: 'มานี มีนา', telephone: '0897776655', email };
+    const idempotencyKey = randomUUID();
+    const first = await guestSale({ customer, idempotencyKey });
+    const again = await guestSale({ customer, idempotencyKey, code: first.code, status: 200 });
+    expect(again.no).toBe(first.no);
+    const rows = await messagesTo(email);
+    expect(rows).toHaveLength(2);
+    const [before, now] = rows.map((r) => follow(r.link!));
+    expect(now!.key).toEqual(again.key);
+    expectError(
+      await shop(t, 'GET', `/v1/orders/${first.no}/sale-document`, guest, undefined, before!.key),
+      404,
+      'NOT_FOUND',
+    );
+    expectData(await shop(t, 'GET', `/v1/orders/${first.no}/sale-document`, guest, undefined, now!.key));
+  });
+
+  it('when the order is refused then no message is written', async () => {
+    const email = `guest-${randomUUID().slice(0, 8)}@example.com`;
+    const res = await shop(
+      t,
+      'POST',
+      '/v1/community/SALEDOC1/orders',
+      guest,
+      {
+        items: [{ product_code: 'NO-SUCH-PRODUCT', quantity: 1 }],
+        customer: { name: 'มานี มีนา', telephone: '0897776655', email },
+        delivery: { method: 'pickup' },
+        payment_method: 'demo',
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await messagesTo(email)).toEqual([]);
   });
 });

@@ -26,6 +26,8 @@ import { shopErrors } from '../errors';
 import { checkHolds, type Holder } from '../holds/service';
 import { pick, type Lang } from '../language';
 import { orderByNo, type OrderRecord } from '../orders/repository';
+import { queueSaleDocumentLink } from '../sale-document/service';
+import { messagesQueued } from '../../accounts';
 import {
   clearSellingPrice,
   sellableProducts,
@@ -216,12 +218,25 @@ export async function guestCheckout(
   const when = await shopNow(ctx);
   const seller = await shopOf(ctx.db, input.shopCode);
   const scope = `shop:${seller.memberId}`;
-  return ctx.db.transaction(async (tx) => {
+  // The sale document's link goes with the order (decision 041): the guest's key in the link is
+  // the one this answer carries, so a replay, which makes the key before stop working, sends it again.
+  const link = (tx: Tx, orderNo: string, key: string) =>
+    body.customer
+      ? queueSaleDocumentLink(tx, ctx, {
+          orderNo,
+          shopCode: input.shopCode,
+          guestKey: key,
+          customer: body.customer,
+          lang: input.lang,
+        })
+      : Promise.resolve();
+  const placed = await ctx.db.transaction(async (tx) => {
     await lockScope(tx, `${scope}:${input.key}`);
     const key = guestKey();
     const again = await replay(tx, scope, input.key, input.hash);
     if (again) {
       await rotateGuestKey(tx, again.orderId, sha256(key));
+      await link(tx, again.orderNo, key);
       return { ...again, guestKey: key };
     }
     const draft = { ...(await guestDraft(tx, ctx, seller, body, input.lang)), guestKeyHash: null };
@@ -238,8 +253,11 @@ export async function guestCheckout(
       when,
       input.by,
     );
+    await link(tx, placed.orderNo, key);
     return { orderId: placed.orderId, orderNo: placed.orderNo, replayed: false, guestKey: key };
   });
+  messagesQueued();
+  return placed;
 }
 
 /**

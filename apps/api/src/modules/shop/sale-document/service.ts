@@ -3,9 +3,12 @@ import { COOLING_OFF_DAYS, REFUND_DAYS, type SaleDocument } from '@portal/contra
 import { addDays, bangkokDate } from '@portal/plan/dates';
 import { baht, satang } from '@portal/plan/money';
 import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
 import { companyInfo } from '../../../lib/company';
 import { AppError } from '../../../lib/errors';
 import { closePdfRenderer, RendererBusy, renderPdf } from '../../../lib/pdf-renderer';
+import { templates } from '../../../lib/templates';
+import { type NewMessage, queueMessages } from '../../accounts';
 import { pick, type Lang } from '../language';
 import { itemsOf, type OrderRecord } from '../orders/repository';
 
@@ -80,4 +83,52 @@ export async function saleDocumentPdf(ctx: AppContext, rec: OrderRecord, lang: L
       throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Documents are being prepared: try again in a moment');
     throw err;
   }
+}
+
+/**
+ * The sale document by e-mail or SMS (decision 041): written to the message outbox in the order's
+ * own transaction, so a placed order always has its message and a rolled-back one none. The message
+ * carries the link to the guest's order page (the order number and its guest key, which opens that
+ * one order and nothing else), in the language the guest ordered in; by e-mail when the guest gave
+ * one, by SMS to their telephone otherwise. The caller calls messagesQueued() once committed.
+ */
+export async function queueSaleDocumentLink(
+  tx: Tx,
+  ctx: AppContext,
+  sale: {
+    orderNo: string;
+    shopCode: string;
+    guestKey: string;
+    customer: { name: string; telephone: string; email?: string | null | undefined };
+    lang: Lang;
+  },
+): Promise<void> {
+  const company = companyInfo(ctx.config.companyFile);
+  const query = new URLSearchParams({ shop: sale.shopCode, key: sale.guestKey });
+  const link = `${ctx.config.publicUrl}/ecommerce/orders/${encodeURIComponent(sale.orderNo)}?${query}`;
+  const { lang, orderNo } = sale;
+  const message: NewMessage = sale.customer.email
+    ? {
+        channel: 'email',
+        to: sale.customer.email,
+        ...templates.saleDocumentEmail(lang, {
+          name: sale.customer.name,
+          orderNo,
+          company: pick(lang, company.name.th, company.name.en),
+          link,
+          days: COOLING_OFF_DAYS,
+        }),
+        purpose: 'sale-document',
+        language: lang,
+        link,
+      }
+    : {
+        channel: 'sms',
+        to: sale.customer.telephone,
+        text: templates.saleDocumentSms(lang, { orderNo, link, days: COOLING_OFF_DAYS }),
+        purpose: 'sale-document',
+        language: lang,
+        link,
+      };
+  await queueMessages(tx, ctx.config, [message]);
 }
