@@ -196,6 +196,37 @@ export const templates = {
     };
   },
 
+  /**
+   * An account closed at the member's request (decision 044): sent to the contact the member had,
+   * written before that contact is erased. It names the member code, says what was erased and what
+   * the law keeps, and carries no link (there is no account left to open).
+   */
+  accountClosedEmail: (lang: Lang, p: { name: string; memberCode: string | null; company: string }): Email => {
+    const th = lang === 'th';
+    const code = p.memberCode ? (th ? ` รหัสสมาชิก ${p.memberCode}` : ` (member code ${p.memberCode})`) : '';
+    const subject = th ? 'บัญชีสมาชิกของคุณถูกปิดแล้ว' : 'Your member account has been closed';
+    const hello = th ? `สวัสดีคุณ ${p.name}` : `Hello ${p.name},`;
+    const done = th
+      ? `ตามที่คุณขอ ${p.company} ได้ปิดบัญชีสมาชิกของคุณ${code}แล้ว และลบข้อมูลส่วนบุคคลของคุณ (ชื่อ อีเมล เบอร์มือถือ ที่อยู่ บัญชีธนาคาร เอกสารยืนยันตัวตน และการเข้าสู่ระบบทุกอุปกรณ์) คุณจะเข้าสู่ระบบด้วยบัญชีนี้ไม่ได้อีก`
+      : `As you asked, ${p.company} has closed your member account${code} and erased your personal data (name, e-mail, mobile number, addresses, bank accounts, identity documents, and every sign-in and device). You can no longer sign in with this account.`;
+    const kept = th
+      ? 'เอกสารที่กฎหมายกำหนดให้เก็บ (ใบกำกับภาษี ใบลดหนี้ หนังสือรับรองการหักภาษี ณ ที่จ่าย และบัญชีรายได้) จะเก็บไว้ตามระยะเวลาที่กฎหมายกำหนดเท่านั้น โดยไม่มีชื่อหรือข้อมูลติดต่อของคุณ'
+      : 'The records the law requires us to keep (tax invoices, credit notes, withholding-tax certificates and the income ledger) are kept only for as long as the law requires, without your name or contact details.';
+    const footer = th
+      ? 'อีเมลนี้เป็นข้อความสุดท้ายที่ส่งถึงที่อยู่นี้ หากคุณไม่ได้ขอปิดบัญชี โปรดติดต่อบริษัท'
+      : 'This is the last message sent to this address. If you did not ask to close your account, contact the company.';
+    return {
+      subject,
+      text: `${hello}\n\n${done}\n\n${kept}\n\n${footer}`,
+      html: emailHtml(lang, { heading: subject, paragraphs: [hello, done, kept], footer }),
+    };
+  },
+
+  accountClosedSms: (lang: Lang, p: { memberCode: string | null; company: string }) =>
+    lang === 'th'
+      ? `${p.company}: ปิดบัญชีสมาชิก${p.memberCode ? ` ${p.memberCode}` : ''}ตามที่คุณขอแล้ว ข้อมูลส่วนบุคคลถูกลบ เข้าสู่ระบบไม่ได้อีก`
+      : `${p.company}: your member account${p.memberCode ? ` ${p.memberCode}` : ''} is closed as you asked; your personal data is erased and you can no longer sign in.`,
+
   /** The same by SMS, kept short (a Thai SMS part holds 70 characters). */
   saleDocumentSms: (lang: Lang, p: { orderNo: string; link: string; days: number }) =>
     lang === 'th'

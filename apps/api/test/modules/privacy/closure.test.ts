@@ -202,6 +202,20 @@ describe('a member asks to close their account', () => {
     ).rows[0].avatar_original as string;
     expect(filesBefore).toHaveLength(1);
     expect(await t.app.ctx.storage.get(filesBefore[0]!)).not.toBeNull();
+    // A passkey and a ceremony under way; the contact the closure's notice goes to.
+    await t.database.pool.query(
+      `insert into passkeys (user_id, credential_id, public_key, device_type, name)
+       values ($1, 'cred-closure-b', 'pk', 'multiDevice', 'Phone')`,
+      [b.userId],
+    );
+    await t.database.pool.query(
+      `insert into passkey_challenges (user_id, purpose, challenge, expires_at)
+       values ($1, 'register', 'challenge', now() + interval '5 minutes')`,
+      [b.userId],
+    );
+    const contact = (
+      await t.database.pool.query('select email, mobile from users where id = $1', [b.userId])
+    ).rows[0] as { email: string; mobile: string };
 
     const res = await call(t.app, 'POST', `/staff/v1/closure-requests/${request.id}/approve`, {
       token: staffToken,
@@ -239,6 +253,8 @@ describe('a member asks to close their account', () => {
       'refresh_tokens',
       'known_devices',
       'notifications',
+      'passkeys',
+      'passkey_challenges',
     ]) {
       expect(await count(t, `select count(*) n from ${table} where user_id = $1`, [b.userId]), table).toBe(0);
     }
@@ -269,6 +285,26 @@ describe('a member asks to close their account', () => {
     expect(node.rows[0]).toEqual({ placement_parent_id: a.id, side: 'left', member_code: b.code });
 
     expect(await uplineFigures()).toEqual(before);
+
+    // The member was told, on the e-mail and the mobile they had verified, in their language, by
+    // messages written with the decision that name no user.
+    const { rows: told } = await t.database.pool.query(
+      `select channel, recipient, language, user_id, subject, body from message_outbox
+        where purpose = 'account-closed' and recipient = any($1) order by channel`,
+      [[contact.email, contact.mobile]],
+    );
+    expect(told).toMatchObject([
+      { channel: 'email', recipient: contact.email, language: 'th', user_id: null },
+      { channel: 'sms', recipient: contact.mobile, language: 'th', user_id: null },
+    ]);
+    expect(told[0].subject).toBe('บัญชีสมาชิกของคุณถูกปิดแล้ว');
+    expect(told[0].body).toContain(b.code);
+    expect(told[0].body).toContain('ปิดบัญชี'); // the name they had, read before it was erased
+    expect(told[1].body).toContain(b.code);
+    const delivered = await t.outbox();
+    expect(delivered.filter((m) => m.purpose === 'account-closed').map((m) => m.to)).toEqual(
+      expect.arrayContaining([contact.email, contact.mobile]),
+    );
   });
 
   it('when the closed member tries to sign in or use their token then they cannot', async () => {
@@ -337,7 +373,12 @@ describe('staff refuse a request', () => {
     expect((await t.database.pool.query('select * from users where id = $1', [m.user.id])).rows).toEqual(
       user.rows,
     );
-    // The member may ask again.
+    // No closure notice, and the member may ask again.
+    expect(
+      await count(t, `select count(*) n from message_outbox where purpose = 'account-closed' and recipient = $1`, [
+        m.user.email,
+      ]),
+    ).toBe(0);
     expectData(await call(t.app, 'POST', '/member/v1/me/closure-request', { token: m.token }), 201);
   });
 
@@ -371,5 +412,11 @@ describe('staff refuse a request', () => {
     expect(expectData(await call(t.app, 'GET', '/member/v1/me', { token: m.token }))).toMatchObject({
       email: m.user.email,
     });
+    // The refused approval wrote no notice: it went with the rolled-back transaction.
+    expect(
+      await count(t, `select count(*) n from message_outbox where purpose = 'account-closed' and recipient = $1`, [
+        m.user.email,
+      ]),
+    ).toBe(0);
   });
 });

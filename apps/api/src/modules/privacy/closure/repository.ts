@@ -97,6 +97,22 @@ export async function openOrders(tx: Tx, userId: number): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** Where the member is told of the closure, read before it is erased. */
+export async function contactOf(tx: Tx, userId: number) {
+  const [row] = await tx
+    .select({
+      firstName: users.firstName,
+      email: users.email,
+      mobile: users.mobile,
+      emailVerified: users.isVerifiesEmail,
+      mobileVerified: users.isVerifiesMobile,
+      language: users.language,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
 /** The files to delete once the erasure has committed: documents and the avatar. */
 export async function filesOf(tx: Tx, userId: number) {
   const { rows } = await tx.execute<{ key: string }>(sql`
@@ -130,6 +146,8 @@ export async function erasePersonalData(tx: Tx, userId: number): Promise<void> {
     sql`delete from documents where user_id = ${userId}`,
     sql`delete from refresh_tokens where user_id = ${userId}`,
     sql`delete from known_devices where user_id = ${userId}`,
+    sql`delete from passkeys where user_id = ${userId}`,
+    sql`delete from passkey_challenges where user_id = ${userId}`,
     sql`delete from verifications where user_id = ${userId}`,
     sql`delete from notifications where user_id = ${userId}`,
     sql`delete from message_outbox where user_id = ${userId}`,

@@ -10,10 +10,20 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { avatarKeyOfUrl } from '../../../lib/avatar-urls';
+import type { Tx } from '../../../db/client';
+import { companyInfo } from '../../../lib/company';
 import { AppError } from '../../../lib/errors';
 import { pgError, UNIQUE_VIOLATION } from '../../../lib/sql';
-import { endAccessStamped, stampTokensValidAfter } from '../../accounts';
+import { templates } from '../../../lib/templates';
 import {
+  endAccessStamped,
+  messagesQueued,
+  type NewMessage,
+  queueMessages,
+  stampTokensValidAfter,
+} from '../../accounts';
+import {
+  contactOf,
   decideRequest,
   erasePersonalData,
   filesOf,
@@ -82,8 +92,45 @@ async function answer(ctx: AppContext, id: number): Promise<StaffClosureRequest>
 }
 
 /**
- * Staff approve: in one transaction the request is decided and the member's personal data erased
- * or replaced (decision 044); their tokens end. The files are deleted once that has committed (a
+ * The member is told their account is closed, in the caller's transaction and before their contact
+ * is erased: by e-mail and by SMS where that channel was verified, by e-mail to the address on file
+ * when neither was. The messages name no user (the erasure removes the member's own messages, and
+ * nothing should tie these to the account); the retention job blanks their recipient once
+ * delivered (jobs/retention.ts, decision 044).
+ */
+async function queueClosedNotice(tx: Tx, ctx: AppContext, userId: number, memberCode: string | null) {
+  const contact = await contactOf(tx, userId);
+  if (!contact) return;
+  const lang = contact.language === 'en' ? 'en' : 'th';
+  const info = companyInfo(ctx.config.companyFile);
+  const company = lang === 'en' ? info.name.en || info.name.th : info.name.th;
+  const email: NewMessage = {
+    channel: 'email',
+    purpose: 'account-closed',
+    to: contact.email,
+    userId: null,
+    language: lang,
+    ...templates.accountClosedEmail(lang, { name: contact.firstName, memberCode, company }),
+  };
+  const sms: NewMessage = {
+    channel: 'sms',
+    purpose: 'account-closed',
+    to: contact.mobile,
+    userId: null,
+    language: lang,
+    text: templates.accountClosedSms(lang, { memberCode, company }),
+  };
+  const messages = [
+    ...(contact.emailVerified ? [email] : []),
+    ...(contact.mobileVerified ? [sms] : []),
+  ];
+  await queueMessages(tx, ctx.config, messages.length > 0 ? messages : [email]);
+}
+
+/**
+ * Staff approve: in one transaction the request is decided, the member told (queueClosedNotice),
+ * and the member's personal data erased or replaced (decision 044), their passkeys, sign-ins and
+ * devices with it; their tokens end. The files are deleted once that has committed (a
  * storage cannot take part in the transaction); a file that fails to go is logged, and nothing in
  * the database names it any more.
  */
@@ -101,11 +148,13 @@ export async function approveClosure(
     if ((await openOrders(tx, row.userId)) > 0) throw new AppError(409, 'CONFLICT', MSG.closureOrdersOpen);
     const files = await filesOf(tx, row.userId);
     await decideRequest(tx, id, { state: 'approved', by: staffUserId, note });
+    await queueClosedNotice(tx, ctx, row.userId, row.memberCode);
     await erasePersonalData(tx, row.userId);
     await stampTokensValidAfter(tx, [row.userId]);
     return { userId: row.userId, files };
   });
   await endAccessStamped(ctx, [userId]);
+  messagesQueued();
   const keys = [
     ...files.documents,
     ...files.avatars.map((url) => avatarKeyOfUrl(url ?? null)).filter((k): k is string => k !== null),
