@@ -1,5 +1,6 @@
 import type { PlanParams } from '@portal/contracts/engine';
 import { applyRate, baht, min, percentText, pvMoney, rate, satang } from './money.ts';
+import { withholdingTax } from './wht.ts';
 
 /**
  * The plan's figures as the public pages show them (/tables, the bonus manuals), computed from the
@@ -51,6 +52,8 @@ export interface PlanFigures {
   pointSplitPercent: string;
   holdReleaseDays: number;
   whtPercent: string;
+  /** FLAT: whtPercent of the gross; ANNUALISED: the member's income tax of a projected year (wht.ts). */
+  whtMethod: PlanParams['WHT_METHOD'];
   minPayout: string;
   transferFee: string;
   /** 0 = Sunday … 6 = Saturday. */
@@ -87,6 +90,7 @@ export function planFigures(params: PlanParams): PlanFigures {
     pointSplitPercent: percentText(params.CYCLE_POINT_SPLIT),
     holdReleaseDays: params.HOLD_RELEASE_DAYS,
     whtPercent: percentText(params.WHT_RATE),
+    whtMethod: params.WHT_METHOD,
     minPayout: amount(params.MIN_PAYOUT),
     transferFee: amount(params.TRANSFER_FEE),
     payoutWeekday: params.PAYOUT_WEEKDAY,
@@ -254,6 +258,7 @@ export interface PayoutExample {
   cashback: string;
   gross: string;
   whtPercent: string;
+  whtMethod: PlanParams['WHT_METHOD'];
   wht: string;
   pointPart: string;
   fee: string;
@@ -269,7 +274,13 @@ export function payoutExample(params: PlanParams): PayoutExample {
   const referrer = satang(planFigures(params).packages[0]!.referrerBonus);
   const cashback = satang(cashbackExample(params).amount);
   const gross = satang(cycle.paid) + referrer + cashback;
-  const wht = applyRate(gross, rate(params.WHT_RATE));
+  // With the annualised method: a member's first payout of the year, in its first month (wht.ts).
+  const wht = withholdingTax({
+    method: params.WHT_METHOD,
+    flatRate: rate(params.WHT_RATE),
+    gross,
+    runDate: '2025-01-07',
+  });
   const points = satang(cycle.pointPart);
   const fee = satang(params.TRANSFER_FEE);
   const net = gross - points - wht - fee;
@@ -279,6 +290,7 @@ export function payoutExample(params: PlanParams): PayoutExample {
     cashback: baht(cashback),
     gross: baht(gross),
     whtPercent: percentText(params.WHT_RATE),
+    whtMethod: params.WHT_METHOD,
     wht: baht(wht),
     pointPart: baht(points),
     fee: baht(fee),

@@ -114,6 +114,7 @@ describe('plan figures of the default plan', () => {
       cashback: '40.00',
       gross: '260.00',
       whtPercent: '5',
+      whtMethod: 'FLAT',
       wht: '13.00',
       pointPart: '12.00',
       fee: '0.00',
@@ -122,6 +123,11 @@ describe('plan figures of the default plan', () => {
       paid: true,
     });
     expect(payoutExample({ ...DEFAULT_PLAN, MIN_PAYOUT: '500.00' }).paid).toBe(false);
+  });
+
+  it('withholds the income tax of a projected year with WHT_METHOD ANNUALISED: none on 260.00 a week', () => {
+    const e = payoutExample({ ...DEFAULT_PLAN, WHT_METHOD: 'ANNUALISED' });
+    expect([e.whtMethod, e.gross, e.wht, e.net]).toEqual(['ANNUALISED', '260.00', '0.00', '248.00']);
   });
 });
 

@@ -212,4 +212,22 @@ describe('the bonus manuals follow the plan', () => {
       '฿263.15 is below the minimum ฿300.00: nothing is paid this week',
     );
   });
+
+  it('says how the annualised withholding tax is taken when the plan uses it (WHT_METHOD)', () => {
+    const annualised = { ...CHANGED, WHT_METHOD: 'ANNUALISED' as const };
+    wrap(<ManualView slug="receiving_bonusIncome" plan={plan(annualised)} company={COMPANY} />);
+    const payout = screen.getByTestId('example-payout').textContent!;
+    // 295.00 a week is far below the year's taxable income: nothing withheld, 295 − 13 − 10 = 272
+    expect(payout).toContain('as for a salary: ฿0.00');
+    expect(payout).toContain('฿295.00 − ฿13.00 − ฿0.00 − fee ฿10.00 = ฿272.00');
+    expect(payout).not.toContain('× 3%');
+    expect(
+      screen.getAllByText(/your year's income tax \(projected from your payouts so far/).length,
+    ).toBeGreaterThan(0);
+    cleanup();
+    wrap(<TablesView plan={plan(annualised)} />);
+    expect(
+      within(screen.getByTestId('table-payout')).getByText(/Income tax of the year projected/),
+    ).toBeTruthy();
+  });
 });

@@ -133,7 +133,10 @@ export function TablesView({ plan }: { plan: PublicPlan }) {
               t('tables.payout.dayValue', { day: weekdayName(f.payoutWeekday, lang) }),
             ],
             [t('tables.payout.minimum'), thb(f.minPayout)],
-            [t('tables.payout.wht'), pct(f.whtPercent)],
+            [
+              t('tables.payout.wht'),
+              f.whtMethod === 'ANNUALISED' ? t('tables.payout.whtAnnualised') : pct(f.whtPercent),
+            ],
             [t('tables.payout.fee'), thb(f.transferFee)],
             [
               t('tables.payout.activity'),

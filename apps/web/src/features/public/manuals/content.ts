@@ -190,6 +190,8 @@ export function manualVars(
   plan: PublicPlan | undefined,
   company: PublicCompany | undefined,
   lang: Language,
+  /** The reader's words for the annualised withholding tax (the manuals' `whtAnnualised`). */
+  whtAnnualised = '',
 ): Record<string, string> {
   const vars: Record<string, string> = {};
   if (company) {
@@ -213,7 +215,8 @@ export function manualVars(
       holdDays: formatCount(f.holdReleaseDays, lang),
       payoutDay: weekdayName(f.payoutWeekday, lang),
       minPayout: thb(f.minPayout),
-      whtPct: `${f.whtPercent}%`,
+      // "{{whtPct}} of the gross": a rate, or the annualised method's words (WHT_METHOD, decision 048)
+      whtPct: f.whtMethod === 'ANNUALISED' ? whtAnnualised : `${f.whtPercent}%`,
       fee: thb(f.transferFee),
       firstTitle: f.titles[0]?.code ?? '',
     });

@@ -146,7 +146,7 @@ export function ManualView({
   const { t, i18n } = useTranslation(MANUALS_NS);
   const lang = i18n.language as Language;
   const manual = useManual(slug);
-  const vars = manualVars(plan, company, lang);
+  const vars = manualVars(plan, company, lang, t('whtAnnualised'));
   const { user } = useSession();
   const { hash } = useLocation();
 

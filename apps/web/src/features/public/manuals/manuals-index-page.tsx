@@ -54,7 +54,11 @@ export default function ManualsIndexPage() {
       ),
     [t],
   );
-  const vars = useMemo(() => manualVars(plan.data, company.data, lang), [plan.data, company.data, lang]);
+  const whtAnnualised = t('whtAnnualised');
+  const vars = useMemo(
+    () => manualVars(plan.data, company.data, lang, whtAnnualised),
+    [plan.data, company.data, lang, whtAnnualised],
+  );
   const hits = useMemo(() => searchManuals(manuals, deferred, vars), [manuals, deferred, vars]);
 
   const setQuery = (q: string) => setParams(q ? { q } : {}, { replace: true });

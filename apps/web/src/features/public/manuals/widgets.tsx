@@ -254,7 +254,9 @@ export function ManualWidget({ widget, plan }: { widget: Widget; plan: PublicPla
               cashback: thb(e.cashback),
               gross: thb(e.gross),
             }),
-            t('examples.payout.wht', { gross: thb(e.gross), pct: `${e.whtPercent}%`, wht: thb(e.wht) }),
+            e.whtMethod === 'ANNUALISED'
+              ? t('examples.payout.whtAnnualised', { wht: thb(e.wht) })
+              : t('examples.payout.wht', { gross: thb(e.gross), pct: `${e.whtPercent}%`, wht: thb(e.wht) }),
             t('examples.payout.points', { point: thb(e.pointPart) }),
             t('examples.payout.net', {
               gross: thb(e.gross),
