@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateInput } from './dates.ts';
 import { pageQuery } from './envelope.ts';
 import { bigintId, bigintIdParam } from './ids.ts';
+import { runStarterField } from './run-starters.ts';
 import { MAX_POINTS_PER_UNIT, unitPrice } from './shop.ts';
 
 /**
@@ -135,8 +136,9 @@ export const engineRunSchema = z.object({
   business_date: businessDate,
   plan_version: z.number().int(),
   status: z.string(),
-  /** `scheduler`, `demo-clock`, `simulator` or `staff:<user id>`. */
+  /** `scheduler`, `demo-clock`, `simulator`, `demo-history` (the demo seed) or `staff:<user id>`. */
   started_by: z.string(),
+  started_by_kind: runStarterField,
   /** The staff member, when one started it. */
   staff: staffRef.nullable(),
   started_at: instant,
@@ -204,6 +206,7 @@ export const payoutRunSchema = z.object({
   run_date: businessDate,
   plan_version: z.number().int(),
   started_by: z.string(),
+  started_by_kind: runStarterField,
   staff: staffRef.nullable(),
   finished_at: instant.nullable(),
   paid_members: z.number().int(),

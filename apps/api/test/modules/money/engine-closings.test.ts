@@ -247,11 +247,16 @@ describe('a demo day left for staff to close', () => {
     );
     const runs = expectData(await desk(demo, 'GET', '/closings?type=DAILY', boss.token));
     expect(
-      runs.items.map((r: EngineRun) => [r.business_date, r.started_by, r.staff?.user_id ?? null]),
+      runs.items.map((r: EngineRun) => [
+        r.business_date,
+        r.started_by,
+        r.started_by_kind,
+        r.staff?.user_id ?? null,
+      ]),
     ).toEqual([
-      [to, 'demo-clock', null],
-      [addDays(before.business_date, 1), `staff:${boss.user.id}`, boss.user.id],
-      [before.business_date, `staff:${boss.user.id}`, boss.user.id],
+      [to, 'demo-clock', 'demo_clock', null],
+      [addDays(before.business_date, 1), `staff:${boss.user.id}`, 'staff', boss.user.id],
+      [before.business_date, `staff:${boss.user.id}`, 'staff', boss.user.id],
     ]);
   });
 });

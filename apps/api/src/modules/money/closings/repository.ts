@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { closingListQuery, ClosingRequest, EngineRun, EngineRunType } from '@portal/contracts/engine';
 import type { Db, Tx } from '../../../db/client';
 import { staffName } from '../audit/repository';
+import { runStarter } from '../../../compensation/starters';
 
 type RunRow = {
   id: number;
@@ -38,6 +39,7 @@ export function toRun(r: RunRow): EngineRun {
     plan_version: r.plan_version,
     status: r.status,
     started_by: r.started_by,
+    started_by_kind: runStarter(r.started_by),
     staff: r.staff_id !== null ? { user_id: r.staff_id, name: r.staff_name ?? '' } : null,
     started_at: started.toISOString(),
     finished_at: iso(finished),

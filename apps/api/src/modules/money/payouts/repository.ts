@@ -4,6 +4,7 @@ import { baht, satang } from '@portal/plan/money';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../lib/sql';
 import { staffName } from '../audit/repository';
+import { runStarter } from '../../../compensation/starters';
 
 type RunRow = {
   run_id: number;
@@ -48,6 +49,7 @@ function toRun(r: RunRow): PayoutRun {
     run_date: r.run_date,
     plan_version: r.plan_version,
     started_by: r.started_by,
+    started_by_kind: runStarter(r.started_by),
     staff: r.staff_id !== null ? { user_id: r.staff_id, name: r.staff_name ?? '' } : null,
     finished_at: r.finished_at ? new Date(r.finished_at).toISOString() : null,
     paid_members: r.paid_members,

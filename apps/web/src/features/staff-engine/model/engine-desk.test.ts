@@ -58,15 +58,21 @@ describe('the runs list in the address bar', () => {
 
 describe('a run as people read it', () => {
   it('names who started it', () => {
-    expect(starterOf({ started_by: 'staff:7', staff: { user_id: 7, name: 'Somchai' } })).toEqual({
-      kind: 'staff',
-      name: 'Somchai',
-    });
-    expect(starterOf({ started_by: 'scheduler', staff: null })).toEqual({
+    expect(
+      starterOf({ started_by: 'staff:7', started_by_kind: 'staff', staff: { user_id: 7, name: 'Somchai' } }),
+    ).toEqual({ kind: 'staff', name: 'Somchai' });
+    expect(starterOf({ started_by: 'scheduler', started_by_kind: 'scheduler', staff: null })).toEqual({
       kind: 'scheduler',
       raw: 'scheduler',
     });
-    expect(starterOf({ started_by: 'test', staff: null })).toEqual({ kind: 'other', raw: 'test' });
+    expect(starterOf({ started_by: 'demo-history', started_by_kind: 'demo_seed', staff: null })).toEqual({
+      kind: 'demo_seed',
+      raw: 'demo-history',
+    });
+    expect(starterOf({ started_by: 'test', started_by_kind: 'unknown', staff: null })).toEqual({
+      kind: 'other',
+      raw: 'test',
+    });
   });
 
   it('says how long it took in seconds or minutes', () => {

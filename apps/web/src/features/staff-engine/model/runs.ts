@@ -1,14 +1,21 @@
 import type { EngineRun } from '@portal/contracts/engine';
 
-/** `staff:<id>` names a person (shown by name); the rest are the engine's own starters. */
+/**
+ * Who started a run, from the API's `started_by_kind`: a staff member (by name), or the engine's own
+ * starter (the scheduler, the demo clock, the simulator, the demo seed) as a word to translate; an
+ * unknown starter is shown as stored.
+ */
 export type Starter =
-  { kind: 'staff'; name: string } | { kind: 'scheduler' | 'demo-clock' | 'simulator' | 'other'; raw: string };
+  | { kind: 'staff'; name: string }
+  | { kind: 'scheduler' | 'demo_clock' | 'simulator' | 'demo_seed'; raw: string }
+  | { kind: 'other'; raw: string };
 
-export function starterOf(run: Pick<EngineRun, 'started_by' | 'staff'>): Starter {
+export function starterOf(run: Pick<EngineRun, 'started_by' | 'started_by_kind' | 'staff'>): Starter {
   if (run.staff) return { kind: 'staff', name: run.staff.name };
   const raw = run.started_by;
-  if (raw === 'scheduler' || raw === 'demo-clock' || raw === 'simulator') return { kind: raw, raw };
-  return { kind: 'other', raw };
+  const kind = run.started_by_kind;
+  if (kind === 'staff' || kind === 'unknown') return { kind: 'other', raw };
+  return { kind, raw };
 }
 
 /** 850 ms → "0.9 s", 75 s → "1 min 15 s": how long a run took, in the units a person reads. */
