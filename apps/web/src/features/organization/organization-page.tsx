@@ -1,5 +1,5 @@
 import './organization-namespace';
-import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowUp, IconHome, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
 import { DEFAULT_DOWNLINE_DEPTH } from '@portal/contracts/network';
 import { useMemo, useState } from 'react';
@@ -18,6 +18,7 @@ import { MemberSearch } from './components/member-search';
 import { PathTrail } from './components/path-trail';
 import { TeamStrip } from './components/team-strip';
 import { TreeCanvas } from './components/tree-canvas';
+import { TreeList } from './components/tree-list';
 import { TreeLegend } from './components/tree-legend';
 import { AddMemberWizard } from './components/wizard/add-member-wizard';
 import { fullName } from './model/format';
@@ -26,7 +27,10 @@ import { layoutTree, toTreeData, type EmptyDatum } from './model/tree-model';
 import type { SlotChoice } from './model/wizard';
 import { useNarrow } from '../../lib/use-narrow';
 
-const PHONE_DEPTH = 2;
+/** A phone's tree: the top and its two children, which fit its width at a readable zoom (issue 23). */
+const PHONE_DEPTH = 1;
+/** A phone's list: two levels below the top, each a list. */
+const PHONE_LIST_DEPTH = 2;
 
 export default function OrganizationPage() {
   const { t, i18n } = useTranslation('organization');
@@ -40,9 +44,13 @@ export default function OrganizationPage() {
   const myId = me.data?.id ?? null;
   const placed = me.data?.is_placed ?? false;
   const topId = readTop(params) ?? myId;
-  // Four levels on a wide screen; three on a phone, where four cannot be read without zooming.
+  // Four levels on a wide screen; on a phone two in the tree (what fits its width) or three as lists.
   const narrow = useNarrow('xs');
-  const tree = useDownlineTree(placed ? topId : null, narrow ? PHONE_DEPTH : DEFAULT_DOWNLINE_DEPTH);
+  const [view, setView] = useState<'tree' | 'list'>('tree');
+  const tree = useDownlineTree(
+    placed ? topId : null,
+    narrow ? (view === 'list' ? PHONE_LIST_DEPTH : PHONE_DEPTH) : DEFAULT_DOWNLINE_DEPTH,
+  );
   const summary = useDownlineSummary();
   const [wizard, setWizard] = useState<{ preset: SlotChoice | null } | null>(null);
 
@@ -176,22 +184,42 @@ export default function OrganizationPage() {
         )
       ) : layout && tree.data ? (
         <>
-          <TreeCanvas
-            layout={layout}
-            topId={tree.data.top.id}
-            lang={lang}
-            canAdd={canAdd}
-            busy={tree.isFetching}
-            highlightId={placedId}
-            onMakeTop={goTop}
-            onAddAt={openWizard}
-          />
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <TreeLegend />
-            <Text size="xs" c="dimmed">
-              {t('tree.hint')}
-            </Text>
-          </Group>
+          {/* A phone may read the same levels as lists: whole names, no panning. */}
+          {narrow && (
+            <SegmentedControl
+              fullWidth
+              value={view}
+              onChange={(v) => setView(v === 'list' ? 'list' : 'tree')}
+              aria-label={t('view.label')}
+              data={[
+                { value: 'tree', label: t('view.tree') },
+                { value: 'list', label: t('view.list') },
+              ]}
+              data-testid="org-view"
+            />
+          )}
+          {narrow && view === 'list' ? (
+            <TreeList layout={layout} lang={lang} canAdd={canAdd} onMakeTop={goTop} onAddAt={openWizard} />
+          ) : (
+            <>
+              <TreeCanvas
+                layout={layout}
+                topId={tree.data.top.id}
+                lang={lang}
+                canAdd={canAdd}
+                busy={tree.isFetching}
+                highlightId={placedId}
+                onMakeTop={goTop}
+                onAddAt={openWizard}
+              />
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <TreeLegend />
+                <Text size="xs" c="dimmed">
+                  {t('tree.hint')}
+                </Text>
+              </Group>
+            </>
+          )}
         </>
       ) : null}
 

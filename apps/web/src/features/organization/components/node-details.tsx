@@ -1,7 +1,7 @@
 import { Badge, Button, CloseButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBinaryTree2 } from '@tabler/icons-react';
 import type { DownlineNode } from '@portal/contracts/network';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n/dates';
 import { formatCount, formatPoints } from '../../../lib/i18n/numbers';
@@ -35,6 +35,7 @@ export function NodeDetails({
   lang,
   anchor,
   frame,
+  visible,
   onClose,
   onMakeTop,
 }: {
@@ -42,19 +43,31 @@ export function NodeDetails({
   isTop: boolean;
   pinned: boolean;
   lang: Language;
-  /** the card's centre x and its top and bottom edges, in frame pixels */
-  anchor: { x: number; top: number; bottom: number };
+  /** the card's centre x, half its width and its top and bottom edges, in frame pixels */
+  anchor: { x: number; top: number; bottom: number; halfWidth?: number };
   frame: { width: number; height: number };
+  /** the part of the frame the window shows, in frame pixels */
+  visible?: { top: number; bottom: number };
   onClose: () => void;
   onMakeTop: () => void;
 }) {
   const { t } = useTranslation('organization');
-  const place = detailsPlacement(anchor, frame);
+  // The card's whole height, measured once drawn: it is placed where all of it shows.
+  const paper = useRef<HTMLDivElement>(null);
+  const [need, setNeed] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const el = paper.current;
+    if (!el) return;
+    const natural = el.scrollHeight + 2;
+    setNeed((cur) => (cur !== undefined && Math.abs(cur - natural) < 2 ? cur : natural));
+  }, [node, pinned, lang]);
+  const place = detailsPlacement(anchor, frame, { need, visible });
   const none = t('details.none');
   const name = fullName(node);
 
   return (
     <Paper
+      ref={paper}
       withBorder
       shadow="md"
       radius="md"

@@ -1,6 +1,12 @@
 import { ActionIcon, Loader, Tooltip } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
-import { IconArrowsMaximize, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import {
+  IconArrowBarToLeft,
+  IconArrowBarToRight,
+  IconArrowsMaximize,
+  IconZoomIn,
+  IconZoomOut,
+} from '@tabler/icons-react';
 import type { HierarchyPointNode } from 'd3-hierarchy';
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type D3ZoomEvent, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
@@ -17,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCount, formatPoints } from '../../../lib/i18n/numbers';
 import type { Language } from '../../../lib/preferences';
 import { TREE_DATA_MARK } from '../api/downline-tree';
+import { useSlotChoices } from '../api/slots';
 import { fullName } from '../model/format';
 import {
   CARD,
@@ -27,6 +34,7 @@ import {
   type EmptyDatum,
   type TreeDatum,
   type TreeLayout,
+  viewPadding,
 } from '../model/tree-model';
 import { NodeDetails } from './node-details';
 import { useCardText, useFontsVersion } from './card-text';
@@ -44,6 +52,13 @@ interface Details {
   key: string;
   /** opened by a tap: stays until closed and has buttons; otherwise a hover or focus peek */
   pinned: boolean;
+}
+
+/** The part of the frame the window shows (a tall frame on a short screen runs below the fold). */
+function visibleBand(frame: HTMLElement | null): { top: number; bottom: number } | undefined {
+  if (!frame) return undefined;
+  const rect = frame.getBoundingClientRect();
+  return { top: Math.max(0, -rect.top), bottom: Math.min(rect.height, window.innerHeight - rect.top) };
 }
 
 /** Arrow keys walk the tree: down to the left child, up to the parent, left and right along a level. */
@@ -99,10 +114,14 @@ export function TreeCanvas({
       inactive: t('tree.inactive'),
       moreBelow: t('tree.moreBelow'),
       count: (n) => formatCount(n, lang),
-      points: (v) => formatPoints(v, lang),
+      // Whole points without their ".00" (a card is narrow); the details show them in full.
+      points: (v) => formatPoints(v, lang).replace(/\.00$/, ''),
     }),
     [t, lang],
   );
+
+  // Where the outer legs of this top end: the jump buttons' targets.
+  const extremes = useSlotChoices(topId);
 
   const nodeByKey = useMemo(() => new Map(layout.nodes.map((n) => [n.data.key, n])), [layout]);
 
@@ -143,7 +162,7 @@ export function TreeCanvas({
         : fitTransform(
             layout.bounds,
             { width, height },
-            { padding: width < 500 ? 12 : 28, minScale: SCALE_EXTENT[0] },
+            { padding: viewPadding(width), minScale: SCALE_EXTENT[0] },
           );
       apply(view.k, view.x, view.y);
     },
@@ -187,6 +206,17 @@ export function TreeCanvas({
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     svgRef.current?.scrollIntoView?.({ block: 'center', behavior: reduce ? 'auto' : 'smooth' });
   }, [highlightShown]);
+
+  // On a phone the details are a sheet along the frame's bottom: bring the whole frame into view
+  // (the page may have been scrolled so that only its top shows).
+  const detailsKey = details?.key ?? null;
+  useEffect(() => {
+    if (!detailsKey || !width || width >= 520) return;
+    const frame = svgRef.current?.parentElement;
+    if (!frame) return;
+    const rect = frame.getBoundingClientRect();
+    if (rect.top < 0 || rect.bottom > window.innerHeight * 0.9) frame.scrollIntoView({ block: 'start' });
+  }, [detailsKey, width]);
 
   const zoomBy = (factor: number) => {
     const svg = svgRef.current;
@@ -392,6 +422,25 @@ export function TreeCanvas({
             <IconZoomOut size={18} />
           </ActionIcon>
         </Tooltip>
+        {(['left', 'right'] as const).map((side) => {
+          // The bottom of the top's outer leg on that side (the member above its extreme free slot).
+          const target = extremes.data?.quick[`extreme_${side}`]?.upline_member_id;
+          const label = t(side === 'left' ? 'toolbar.extremeLeft' : 'toolbar.extremeRight');
+          return (
+            <Tooltip key={side} label={label} position="left" withArrow disabled={!canHover}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                disabled={target === undefined || target === topId}
+                onClick={() => target !== undefined && onMakeTop(target)}
+                aria-label={label}
+                data-testid={`org-extreme-${side}`}
+              >
+                {side === 'left' ? <IconArrowBarToLeft size={18} /> : <IconArrowBarToRight size={18} />}
+              </ActionIcon>
+            </Tooltip>
+          );
+        })}
         <Tooltip label={t('toolbar.fit')} position="left" withArrow disabled={!canHover}>
           <ActionIcon
             variant="default"
@@ -413,10 +462,12 @@ export function TreeCanvas({
           lang={lang}
           anchor={{
             x: transformRef.current.applyX(detailNode.x),
+            halfWidth: (CARD.width / 2) * transformRef.current.k,
             top: transformRef.current.applyY(detailNode.y - CARD.height / 2),
             bottom: transformRef.current.applyY(detailNode.y + CARD.height / 2),
           }}
           frame={{ width, height }}
+          visible={visibleBand(svgRef.current?.parentElement ?? null)}
           onClose={() => setDetails(null)}
           onMakeTop={() => onMakeTop((detailNode.data as Extract<TreeDatum, { kind: 'member' }>).node.id)}
         />

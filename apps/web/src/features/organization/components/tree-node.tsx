@@ -27,13 +27,14 @@ export interface MemberCardLabels {
 
 const W = CARD.width;
 const H = CARD.height;
-const PAD = 12;
-const AVATAR = 40;
-const TEXT_X = PAD + AVATAR + 10;
+const PAD = 10;
+const AVATAR = 32;
+const TEXT_X = PAD + AVATAR + 8;
 /** right edge of the team-count column; points are right-aligned to the card's edge */
-const COUNT_RIGHT = 94;
-/** the second line of a wrapped name, below the first */
-const NAME_LINE = 18;
+const COUNT_RIGHT = 72;
+/** the name's first line, under the avatar, across the card; the second line below it */
+const NAME_Y = 61;
+const NAME_LINE = 17;
 
 /** One side's row: the side, its team size and its points. */
 function SideRow({
@@ -61,7 +62,7 @@ function SideRow({
         {count}
       </text>
       <text x={W - PAD} y={y} textAnchor="end" className={classes.sidePoints}>
-        {text.small(points, W - PAD - COUNT_RIGHT - 8)}
+        {text.small(points, W - PAD - COUNT_RIGHT - 6)}
       </text>
     </g>
   );
@@ -78,11 +79,15 @@ export const MemberCard = memo(function MemberCard({
 }) {
   const subtitle = [node.package, node.business_title].filter(Boolean).join(' · ');
   const clipId = `org-avatar-${node.id}`;
-  const textWidth = W - TEXT_X - PAD;
+  const besideAvatar = W - TEXT_X - PAD;
   const inactiveWidth = node.is_active ? 0 : text.tinyWidth(labels.inactive) + 12;
-  // A long name wraps to a second line (issue 11: names not cut); the rest moves down by a line.
-  const nameLines = text.nameLines(fullName(node), textWidth);
-  const extra = nameLines.length === 2 ? NAME_LINE : 0;
+  // The name runs across the card under the avatar, on two lines when long (issue 11: never cut).
+  const nameLines = text.nameLines(fullName(node), W - 2 * PAD);
+  // The package and title: under a one-line name, across the card; else beside the avatar, after
+  // the code and the inactive badge (cut to fit).
+  const subtitleUnder = nameLines.length === 1;
+  const subtitleX = subtitleUnder ? PAD : TEXT_X + (inactiveWidth ? inactiveWidth + 5 : 0);
+  const subtitleRoom = W - PAD - subtitleX;
   return (
     <g transform={`translate(${-W / 2},${-H / 2})`}>
       <rect width={W} height={H} rx={12} className={classes.card} />
@@ -105,32 +110,32 @@ export const MemberCard = memo(function MemberCard({
           </svg>
         )}
       </g>
-      <text x={TEXT_X} y={28} className={classes.name}>
-        {nameLines.map((line, i) => (
-          <tspan key={i} x={TEXT_X} dy={i === 0 ? 0 : NAME_LINE}>
-            {line}
-          </tspan>
-        ))}
-      </text>
-      <text x={TEXT_X} y={49 + extra} className={classes.code}>
-        {node.member_code}
+      <text x={TEXT_X} y={23} className={classes.code}>
+        {text.small(node.member_code, besideAvatar)}
       </text>
       {!node.is_active && (
-        <g transform={`translate(${W - PAD - inactiveWidth},${37 + extra})`}>
+        <g transform={`translate(${TEXT_X},${28})`}>
           <rect width={inactiveWidth} height={17} rx={8} className={classes.badge} />
           <text x={inactiveWidth / 2} y={12.5} textAnchor="middle" className={classes.badgeText}>
             {labels.inactive}
           </text>
         </g>
       )}
-      {subtitle && (
-        <text x={PAD} y={71 + extra} className={classes.title}>
-          {text.small(subtitle, W - 2 * PAD)}
+      {subtitle && subtitleRoom >= 28 && (
+        <text x={subtitleX} y={subtitleUnder ? NAME_Y + NAME_LINE + 1 : 41} className={classes.title}>
+          {text.small(subtitle, subtitleRoom)}
         </text>
       )}
-      <line x1={PAD} x2={W - PAD} y1={82 + extra} y2={82 + extra} className={classes.divider} />
+      <text x={PAD} y={NAME_Y} className={classes.name}>
+        {nameLines.map((line, i) => (
+          <tspan key={i} x={PAD} dy={i === 0 ? 0 : NAME_LINE}>
+            {line}
+          </tspan>
+        ))}
+      </text>
+      <line x1={PAD} x2={W - PAD} y1={88} y2={88} className={classes.divider} />
       <SideRow
-        y={104 + extra}
+        y={107}
         side="left"
         label={labels.left}
         count={labels.count(node.left_team)}
@@ -138,7 +143,7 @@ export const MemberCard = memo(function MemberCard({
         text={text}
       />
       <SideRow
-        y={124 + extra}
+        y={126}
         side="right"
         label={labels.right}
         count={labels.count(node.right_team)}
@@ -180,11 +185,11 @@ export const EmptyCard = memo(function EmptyCard({
   return (
     <g transform={`translate(${-W / 2},${-h / 2})`} data-side={slot.position}>
       <rect width={W} height={h} rx={12} className={classes.emptyCard} />
-      <text x={W / 2} y={addable ? 34 : 45} textAnchor="middle" className={classes.emptyText}>
+      <text x={W / 2} y={addable ? 32 : 43} textAnchor="middle" className={classes.emptyText}>
         {text.name(title, W - 24)}
       </text>
       {addable && (
-        <text x={W / 2} y={58} textAnchor="middle" className={classes.emptyAction}>
+        <text x={W / 2} y={55} textAnchor="middle" className={classes.emptyAction}>
           {text.small(action, W - 24)}
         </text>
       )}

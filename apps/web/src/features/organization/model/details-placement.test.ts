@@ -28,4 +28,25 @@ describe('detailsPlacement', () => {
     expect(p).toMatchObject({ left: 8, right: 8, bottom: 8, width: 'auto' });
     expect(p.maxHeight).toBe(470 - 16);
   });
+
+  it('when the card fits neither under nor over the member then it opens beside it, whole (issue 23)', () => {
+    // a member in the middle of a short frame: 200 px above, 200 px below, the card needs 330
+    const p = detailsPlacement({ x: 500, top: 220, bottom: 372, halfWidth: 94 }, frame, { need: 330 });
+    expect(p.left).toBe(500 + 94 + 8);
+    expect(p.top! + 330).toBeLessThanOrEqual(frame.height);
+    expect(p.maxHeight).toBeGreaterThanOrEqual(330);
+    // on the right edge it opens on the left of the member
+    const q = detailsPlacement({ x: 900, top: 220, bottom: 372, halfWidth: 94 }, frame, { need: 330 });
+    expect(q.left + 300).toBeLessThanOrEqual(900 - 94);
+  });
+
+  it('keeps inside the part of the frame the window shows', () => {
+    // the window shows only the frame's first 450 px: the card must end above that
+    const p = detailsPlacement({ x: 500, top: 40, bottom: 192 }, frame, {
+      need: 240,
+      visible: { top: 0, bottom: 450 },
+    });
+    expect(p.top).toBe(200);
+    expect(p.top! + p.maxHeight).toBeLessThanOrEqual(450);
+  });
 });

@@ -49,6 +49,12 @@ function node(level: number, over: Partial<DownlineNode> = {}): DownlineNode {
 
 const tree = (top: DownlineNode, depth = 3): DownlineTree => ({ top, path: [], depth });
 
+/** A full binary tree from `level` down to `depth`, whose last level has members below it. */
+function full(level: number, depth: number): DownlineNode {
+  if (level === depth) return node(level, { has_more: true, empty_left: false, empty_right: false });
+  return node(level, { left: full(level + 1, depth), right: full(level + 1, depth) });
+}
+
 /** "m:<id>" or "e:<upline id>:<side>" in drawing order, one level per array. */
 function levels(root: TreeDatum): string[][] {
   const out: string[][] = [];
@@ -186,7 +192,7 @@ describe('initialView', () => {
       { width: 1000, height: 700 },
     );
     expect(v.k).toBeGreaterThanOrEqual(READABLE_SCALE);
-    expect(v.y).toBeCloseTo(28 + 67 * v.k);
+    expect(v.y).toBeCloseTo(16 + 67 * v.k);
   });
 
   it('on a narrower screen shows the top and both children, still readable', () => {
@@ -203,6 +209,29 @@ describe('initialView', () => {
   it('when the smallest card text is drawn at the first zoom then it is at least 12 px on screen', () => {
     expect(CARD_MIN_FONT_PX * READABLE_SCALE).toBeGreaterThanOrEqual(MIN_SCREEN_FONT_PX);
     expect(MIN_SCREEN_FONT_PX).toBe(12);
+  });
+
+  it('on a desktop shows three levels: whole when they fit, else from the top centred on the top member (issue 23)', () => {
+    const deep = layoutTree(toTreeData(tree(full(0, 3), 3)));
+    const view = { width: 1060, height: 576 };
+    const v = initialView(deep, view);
+    expect(v.k).toBe(READABLE_SCALE);
+    const third = deep.nodes.filter((n) => n.depth === 2);
+    // every card of the third level is above the frame's bottom, the fourth level's are not all
+    for (const n of third) expect(v.y + (n.y + CARD.height / 2) * v.k).toBeLessThanOrEqual(view.height);
+    expect(v.x).toBe(view.width / 2);
+  });
+
+  it('on a 360 px phone shows the top and both children whole at a readable zoom (issue 23)', () => {
+    const shallow = layoutTree(toTreeData(tree(full(0, 1), 1)));
+    // the frame of a 360 px phone: 336 px wide (the page's 12 px margins)
+    const view = { width: 336, height: 473 };
+    const v = initialView(shallow, view);
+    expect(v.k).toBe(READABLE_SCALE);
+    for (const n of shallow.nodes) {
+      expect(v.x + (n.x - CARD.width / 2) * v.k).toBeGreaterThanOrEqual(0);
+      expect(v.x + (n.x + CARD.width / 2) * v.k).toBeLessThanOrEqual(view.width);
+    }
   });
 
   it('otherwise keeps the cards readable and centres the top member', () => {

@@ -52,14 +52,18 @@ export function toTreeData(data: DownlineTree): MemberDatum {
   return build(data.top, true);
 }
 
-/** Card sizes in SVG units (px at zoom 1). */
+/**
+ * Card sizes in SVG units (px at zoom 1). Narrow enough that the top and both of its children fit
+ * a 360 px phone at zoom 1 (2 × 152 + 12 = 316 px), low enough that three levels fit under a
+ * desktop's fold (3 × 136 + 2 × 40 = 488 px); issue 23.
+ */
 export const CARD = {
-  width: 188,
+  width: 152,
   /** room for a name on two lines (names wrap rather than being cut) */
-  height: 152,
-  emptyHeight: 80,
-  gapX: 14,
-  gapY: 60,
+  height: 136,
+  emptyHeight: 76,
+  gapX: 12,
+  gapY: 40,
   /** room under a card for the "more below" marker */
   markerHeight: 30,
 } as const;
@@ -81,6 +85,8 @@ export interface TreeLayout {
   bounds: Bounds;
   /** the top and its two children only: what a narrow first view tries to show */
   topBounds: Bounds;
+  /** levelBounds[d]: the top and the levels down to d below it (0: the top alone) */
+  levelBounds: Bounds[];
   /** every empty slot drawn, top to bottom, left to right */
   emptySlots: EmptyDatum[];
 }
@@ -104,12 +110,16 @@ export function layoutTree(data: MemberDatum): TreeLayout {
     b.y1 = Math.max(b.y1, n.y + h / 2 + below);
   };
   const emptySlots: EmptyDatum[] = [];
+  const levelBounds: Bounds[] = [];
+  const deepest = Math.max(0, ...nodes.map((n) => n.depth));
+  for (let d = 0; d <= deepest; d++) levelBounds.push({ ...bounds });
   for (const n of nodes) {
     grow(bounds, n);
     if (n.depth <= 1) grow(topBounds, n);
+    for (let d = n.depth; d <= deepest; d++) grow(levelBounds[d]!, n);
     if (n.data.kind === 'empty') emptySlots.push(n.data);
   }
-  return { nodes, links: pointRoot.links(), bounds, topBounds, emptySlots };
+  return { nodes, links: pointRoot.links(), bounds, topBounds, levelBounds, emptySlots };
 }
 
 /** An elbow from the bottom of the parent card to the top of the child card. */
@@ -168,18 +178,34 @@ export const MIN_SCREEN_FONT_PX = 12;
 /** Smallest zoom of a first view: the smallest card text is then MIN_SCREEN_FONT_PX on screen. */
 export const READABLE_SCALE = MIN_SCREEN_FONT_PX / CARD_MIN_FONT_PX;
 
+/** Below this width a view is a phone's: it starts from the top and its children. */
+export const WIDE_VIEW = 500;
+
+/** The padding a first view and the fit button keep around the tree. */
+export const viewPadding = (width: number) => (width < WIDE_VIEW ? 8 : 16);
+
 /**
- * The first view of a tree, always at a readable zoom: all of it when it fits so; else the top
- * with both of its children; else the top member, centred, with the legs leading off-screen (a
- * phone). The fit button and pinching zoom out from there.
+ * The first view of a tree, always at a readable zoom (issue 23): all of it when it fits so; else,
+ * on a wide view, the first three levels (whole when they fit; when only their height fits, from
+ * the top and centred on the top member, the outer cards leading off the sides); else the top
+ * with both of its children (a phone); else the top member, centred, with the legs leading
+ * off-screen. The fit button and pinching zoom out from there.
  */
 export function initialView(
-  layout: Pick<TreeLayout, 'bounds' | 'topBounds'>,
+  layout: Pick<TreeLayout, 'bounds' | 'topBounds'> & Partial<Pick<TreeLayout, 'levelBounds'>>,
   view: { width: number; height: number },
 ): ViewTransform {
-  const options = { padding: view.width < 500 ? 12 : 28, minScale: 0, align: 'top' } as const;
+  const padding = viewPadding(view.width);
+  const options = { padding, minScale: 0, align: 'top' } as const;
   const all = fitTransform(layout.bounds, view, options);
   if (all.k >= READABLE_SCALE) return all;
+  const three = layout.levelBounds?.[2];
+  if (three && view.width >= WIDE_VIEW) {
+    const whole = fitTransform(three, view, options);
+    if (whole.k >= READABLE_SCALE) return whole;
+    const tallEnough = (view.height - 2 * padding) / Math.max(1, three.y1 - three.y0) >= READABLE_SCALE;
+    if (tallEnough) return { k: READABLE_SCALE, x: view.width / 2, y: padding - three.y0 * READABLE_SCALE };
+  }
   const top = fitTransform(layout.topBounds, view, options);
   if (top.k >= READABLE_SCALE) return top;
   return fitTransform(layout.bounds, view, { ...options, minScale: READABLE_SCALE });
