@@ -3,6 +3,7 @@ import { businessDaysJob, volumePreviewJob } from './engine-jobs';
 import { kycDeadlineJob } from './kyc-deadline';
 import { messageDeliveryJob } from './message-jobs';
 import { registerJob } from './registry';
+import { retentionJob } from './retention';
 import { unpaidOrdersJob } from './shop-jobs';
 
 /**
@@ -15,3 +16,4 @@ registerJob(volumePreviewJob);
 registerJob(unpaidOrdersJob);
 registerJob(nightlyBackupJob);
 registerJob(messageDeliveryJob);
+registerJob(retentionJob);

@@ -92,6 +92,7 @@ describe('two API processes on one database', () => {
         { name: 'kyc-deadline', cron: '5 0 * * *', timezone: 'Asia/Bangkok' },
         { name: 'message-delivery', cron: '* * * * *', timezone: 'Asia/Bangkok' },
         { name: 'nightly-backup', cron: '30 2 * * *', timezone: 'Asia/Bangkok' },
+        { name: 'retention', cron: '40 3 * * *', timezone: 'Asia/Bangkok' },
         { name: 'unpaid-orders', cron: '*/10 * * * *', timezone: 'Asia/Bangkok' },
         { name: 'volume-preview', cron: '*/5 * * * *', timezone: 'Asia/Bangkok' },
       ]);
