@@ -49,6 +49,13 @@ const DAY = '2025-06-11';
 const HEALTH_EVERY_MS = 20;
 
 const bench = await benchDatabase('checkout');
+/**
+ * The machine's load average (1, 5, 15 minutes) at each phase's end: on a machine shared with other
+ * work the latencies are at its mercy, and the figures say how busy it was.
+ */
+const loadAverage: Record<string, number[]> = {};
+const noteLoad = (phase: string) => (loadAverage[phase] = os.loadavg().map((x) => +x.toFixed(1)));
+noteLoad('start');
 const { database } = bench;
 
 try {
@@ -141,6 +148,7 @@ try {
   load.on('message', (m) => {
     if (m !== 'quiet-done') return;
     delays.quiet = delayFigures(loopDelay);
+    noteLoad('quiet_done');
     loopDelay.reset();
     log(
       `Closing ${DAY} ${CLOSING_APART ? 'in a process of its own' : "in the server's process"} while the clients check out`,
@@ -149,6 +157,7 @@ try {
     const done = (runs: Awaited<ReturnType<typeof closeBusinessDays>>) => {
       closing = { ms: performance.now() - started, runs };
       delays.closing = delayFigures(loopDelay);
+      noteLoad('closing_done');
       log(`  closed in ${(closing.ms / 1000).toFixed(1)} s`);
       load.send('closing-done');
     };
@@ -202,6 +211,7 @@ try {
       cores: os.cpus().length,
       node: process.version,
       database: bench.external ? 'external' : 'embedded PostgreSQL 18',
+      load_average: { ...loadAverage, end: noteLoad('end') },
     },
     tree: { max_depth: tree.maxDepth, mean_depth: +tree.meanDepth.toFixed(1) },
     buyer_depths: { shallow: shallow.map((i) => tree.depth[i]), deep: deep.map((i) => tree.depth[i]) },
