@@ -60,6 +60,10 @@ export const queryKeys = {
     slots: (uplineId: number | null) => [...NETWORK, 'slots', uplineId] as const,
     summary: () => [...NETWORK, 'summary'] as const,
     overview: () => [...NETWORK, 'overview'] as const,
+    /** The team's new members and orders this business week (the dashboard). */
+    week: () => [...NETWORK, 'week'] as const,
+    /** My paid orders and invitations: the dashboard's first steps (an order refreshes the network). */
+    firstSteps: () => [...NETWORK, 'first-steps'] as const,
   },
   /** The member's reports and balances (network API, report/...): an order or a release changes them. */
   reports: {

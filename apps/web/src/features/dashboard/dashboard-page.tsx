@@ -5,10 +5,13 @@ import { useSession } from '../../lib/auth/use-session';
 import { formatDate } from '../../lib/i18n/dates';
 import { isLanguage } from '../../lib/preferences';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { FirstSteps } from './components/first-steps';
 import { InvitationLink } from './components/invitation-link';
+import { MoneyGlance } from './components/money-glance';
 import { MoneyWidgets } from './components/money-widgets';
 import { TeamWidgets } from './components/team-widgets';
 import { VerificationStatus } from './components/verification-status';
+import { INVITATION_ANCHOR } from './model/first-steps';
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation('dashboard');
@@ -20,13 +23,19 @@ export default function DashboardPage() {
   const memberCode = user.member?.memberCode;
 
   return (
-    <Stack gap="lg">
+    <Stack gap="md">
       <Stack gap={2}>
         <Title order={1} size="h2">
           {t('greeting', { name: user.first_name || name })}
         </Title>
-        <Text c="dimmed">{t('welcome')}</Text>
+        {/* On a phone the first screen is for the money and the to-do. */}
+        <Text c="dimmed" visibleFrom="sm">
+          {t('welcome')}
+        </Text>
       </Stack>
+      {/* What matters first (issue 23, item 2): the money ready and waiting, then what to do next. */}
+      {user.member && <MoneyGlance lang={lang} />}
+      {user.member && <FirstSteps user={user} />}
       <Paper withBorder p="lg" radius="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           <Stack gap={0}>
@@ -55,7 +64,11 @@ export default function DashboardPage() {
       {user.member && <MoneyWidgets lang={lang} />}
       {user.member && <TeamWidgets lang={lang} />}
       {user.member && <VerificationStatus user={user} />}
-      {user.member && user.invitation_code && <InvitationLink code={user.invitation_code} />}
+      {user.member && user.invitation_code && (
+        <div id={INVITATION_ANCHOR} style={{ scrollMarginTop: 72 }}>
+          <InvitationLink code={user.invitation_code} />
+        </div>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TeamOverview } from '@portal/contracts/network';
+import type { TeamOverview, TeamWeek } from '@portal/contracts/network';
 import { apiRequest } from '../../../lib/http/client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -18,4 +18,16 @@ export const teamOverviewQuery = () =>
 
 export function useTeamOverview(enabled: boolean) {
   return useQuery({ ...teamOverviewQuery(), enabled });
+}
+
+/** The team's new members and paid orders this business week. */
+export const teamWeekQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.network.week(),
+    queryFn: ({ signal }) =>
+      apiRequest<TeamWeek>('/api/v1/member_downline/week', { service: 'network', signal }),
+  });
+
+export function useTeamWeek(enabled: boolean) {
+  return useQuery({ ...teamWeekQuery(), enabled });
 }

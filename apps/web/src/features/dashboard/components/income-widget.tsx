@@ -1,15 +1,13 @@
 import '../dashboard-namespace';
-import { Anchor, Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { IncomeSummary } from '@portal/contracts/income-reports';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { formatDate } from '../../../lib/i18n/dates';
-import { paths } from '../../../lib/paths';
 import { formatPoints } from '../../../lib/i18n/numbers';
 import type { Language } from '../../../lib/preferences';
-import { useIncome, useNextPayout, useNextPayoutHold } from '../api/money';
+import { useIncome } from '../api/money';
 import type { Period } from '../model/standing';
 
 type PeriodKey = 'week' | 'month' | 'all';
@@ -87,8 +85,9 @@ function PeriodCard({
 }
 
 /**
- * Income earned, waiting and paid (by income date) this week, this month and in all, what the payout
- * runs of each period paid out (by payout date), and the next payout (decision 021).
+ * Income earned, waiting and paid (by income date) this week, this month and in all, and what the
+ * payout runs of each period paid out (by payout date) (decision 021). The next payout leads the
+ * dashboard (money-glance.tsx).
  */
 export function IncomeWidget({
   periods,
@@ -101,54 +100,17 @@ export function IncomeWidget({
   const week = useIncome(periods?.week ?? null, periods !== null);
   const month = useIncome(periods?.month ?? null, periods !== null);
   const all = useIncome(null);
-  const next = useNextPayout();
-  const held = useNextPayoutHold();
-  const money = (value: string) => t('money.baht', { amount: formatPoints(value, lang) });
 
   return (
     <Paper withBorder p="lg" radius="lg" data-testid="dashboard-income">
       <Title order={2} size="h4" mb="md">
         {t('money.title')}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mb="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <PeriodCard which="week" period={periods?.week ?? null} income={week} lang={lang} />
         <PeriodCard which="month" period={periods?.month ?? null} income={month} lang={lang} />
         <PeriodCard which="all" period={null} income={all} lang={lang} />
       </SimpleGrid>
-      <Paper p="md" radius="md" bg="var(--mantine-color-brand-light)" data-testid="next-payout">
-        {next.isPending ? (
-          <Skeleton height={48} />
-        ) : next.isError ? (
-          <ErrorAlert error={next.error} onRetry={() => void next.refetch()} />
-        ) : (
-          <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-            <Stack gap={0} miw={0}>
-              <Text size="sm" c="dimmed">
-                {t('money.nextPayout')}
-              </Text>
-              <Text fw={700} size="lg" data-testid="next-payout-date">
-                {formatDate(next.data.next_payout_date, lang, 'long')}
-              </Text>
-            </Stack>
-            <Stack gap={0} miw={0} style={{ textAlign: 'end' }}>
-              <Text fw={700} size="xl" data-testid="next-payout-amount">
-                {money(next.data.next_payout_gross)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('money.beforeTax')}
-              </Text>
-            </Stack>
-          </Group>
-        )}
-        {held.data && (
-          <Text size="sm" mt="xs" c="orange.9" data-testid="next-payout-held">
-            {t(`money.held.${held.data}`)}{' '}
-            <Anchor component={Link} to={paths.wallet.href()} size="sm">
-              {t('money.toWallet')}
-            </Anchor>
-          </Text>
-        )}
-      </Paper>
     </Paper>
   );
 }

@@ -163,16 +163,27 @@ function TitleCard({ lang }: { lang: Language }) {
             <>
               <Text size="sm">{t('standing.nextTitle', { title: progress.next })}</Text>
               {progress.requirements.map((r) => (
-                <Bar
-                  key={r.key}
-                  label={t(`standing.requirement.${r.key}`)}
-                  value={t('standing.haveNeed', {
-                    have: formatCount(r.have, lang),
-                    need: formatCount(r.need, lang),
-                  })}
-                  percent={r.percent}
-                  testId={`standing-title-${r.key}`}
-                />
+                <Stack key={r.key} gap={2}>
+                  <Bar
+                    label={t(`standing.requirement.${r.key}`)}
+                    value={t('standing.haveNeed', {
+                      have: formatCount(r.have, lang),
+                      need: formatCount(r.need, lang),
+                    })}
+                    percent={r.percent}
+                    testId={`standing-title-${r.key}`}
+                  />
+                  {/* What is still needed, in words: the member's to-do toward the title. */}
+                  <Text
+                    size="xs"
+                    c={r.missing > 0 ? 'orange.9' : 'teal.8'}
+                    data-testid={`standing-title-${r.key}-missing`}
+                  >
+                    {r.missing > 0
+                      ? t(`standingMissing.${r.key}`, { missing: formatCount(r.missing, lang) })
+                      : t('standingMissing.met')}
+                  </Text>
+                </Stack>
               ))}
             </>
           ) : (

@@ -8,8 +8,9 @@ import { useNetworkMe, useTeamOverview, useTeamSummary } from '../api/team';
 import { GrowthChart } from './growth-chart';
 import { NewMembers } from './new-members';
 import { TeamSummary } from './team-summary';
+import { TeamWeek } from './team-week';
 
-/** The dashboard's team widgets: sizes and points per side, new members, growth by month. */
+/** The dashboard's team widgets: this week, sizes and points per side, new members, growth by month. */
 export function TeamWidgets({ lang }: { lang: Language }) {
   const { t } = useTranslation('dashboard');
   const me = useNetworkMe();
@@ -28,6 +29,7 @@ export function TeamWidgets({ lang }: { lang: Language }) {
   }
   return (
     <Stack gap="lg">
+      <TeamWeek lang={lang} />
       {summary.isPending ? (
         <Skeleton height={220} radius="lg" />
       ) : summary.isError ? (

@@ -1,0 +1,135 @@
+import '../dashboard-namespace';
+import { Badge, Group, Paper, Progress, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconCheck, IconChevronRight, IconCircleDashed } from '@tabler/icons-react';
+import type { User } from '@portal/contracts/identity';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { useFirstStepFacts, useSendActivation } from '../api/first-steps';
+import { firstSteps, type FirstStep } from '../model/first-steps';
+import classes from './first-steps.module.css';
+
+/** One step: ticked, or a row that leads to where it is done (the next one says why it matters). */
+function StepRow({ step, next, email }: { step: FirstStep; next: boolean; email: string }) {
+  const { t } = useTranslation('dashboard');
+  const send = useSendActivation();
+  const content = (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <ThemeIcon
+        size={22}
+        radius="xl"
+        variant={step.done ? 'filled' : 'light'}
+        color={step.done ? 'teal' : next ? 'brand' : 'gray'}
+        aria-hidden="true"
+        mt={1}
+      >
+        {step.done ? <IconCheck size={14} /> : <IconCircleDashed size={14} />}
+      </ThemeIcon>
+      <Stack gap={0} miw={0} style={{ flex: 1 }}>
+        <Group gap={6} wrap="wrap">
+          <Text size="sm" fw={step.done ? 400 : 600} c={step.done ? 'dimmed' : undefined}>
+            {t(`firstSteps.steps.${step.key}.label`)}
+          </Text>
+          {(step.done || next) && (
+            <Badge size="xs" variant="light" color={step.done ? 'teal' : 'brand'}>
+              {step.done ? t('firstSteps.done') : t('firstSteps.next')}
+            </Badge>
+          )}
+        </Group>
+        {next && (
+          <Text size="xs" c="dimmed">
+            {t(`firstSteps.steps.${step.key}.help`)}
+          </Text>
+        )}
+        {step.action.kind === 'sendActivation' && send.isSuccess && (
+          <Text size="xs" c="teal.8" data-testid="first-step-verify-sent">
+            {t('firstSteps.sent', { email })}
+          </Text>
+        )}
+      </Stack>
+      {!step.done && (
+        <IconChevronRight size={18} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
+      )}
+    </Group>
+  );
+  const rowProps = {
+    className: classes.row,
+    'data-testid': `first-step-${step.key}`,
+    'data-done': step.done,
+  };
+  if (step.done) return <div {...rowProps}>{content}</div>;
+  const { action } = step;
+  let row: ReactNode;
+  if (action.kind === 'sendActivation')
+    row = (
+      <UnstyledButton {...rowProps} onClick={() => send.mutate()} disabled={send.isPending}>
+        {content}
+      </UnstyledButton>
+    );
+  else if (action.kind === 'anchor')
+    row = (
+      <UnstyledButton
+        {...rowProps}
+        component="a"
+        href={`#${action.id}`}
+        onClick={(event) => {
+          const target = document.getElementById(action.id);
+          if (!target) return;
+          event.preventDefault();
+          target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          target.querySelector<HTMLElement>('input')?.focus({ preventScroll: true });
+        }}
+      >
+        {content}
+      </UnstyledButton>
+    );
+  else
+    row = (
+      <UnstyledButton {...rowProps} component={Link} to={action.href}>
+        {content}
+      </UnstyledButton>
+    );
+  return (
+    <>
+      {row}
+      {send.isError && <ErrorAlert error={send.error} />}
+    </>
+  );
+}
+
+/**
+ * A new member's first steps (issue 23, item 2): verify, KYC, bank, first order, first invitation,
+ * each ticked from the member's own state (model/first-steps.ts) and leading to where it is done;
+ * gone once all five are done.
+ */
+export function FirstSteps({ user }: { user: User }) {
+  const { t } = useTranslation('dashboard');
+  const facts = useFirstStepFacts(user.member !== null);
+  if (facts.isPending) return null;
+  if (facts.isError) return <ErrorAlert error={facts.error} onRetry={() => void facts.refetch()} />;
+  const view = firstSteps(user, facts.data);
+  if (view.complete) return null;
+  const total = view.steps.length;
+  const next = view.steps.find((s) => !s.done)?.key;
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="lg" data-testid="first-steps">
+      <Group justify="space-between" align="center" gap="xs" mb={6} wrap="wrap">
+        <Title order={2} size="h5">
+          {t('firstSteps.title')}
+        </Title>
+        <Text size="sm" c="dimmed" data-testid="first-steps-progress">
+          {t('firstSteps.progress', { done: view.done, total })}
+        </Text>
+      </Group>
+      <Progress value={(view.done * 100) / total} size="sm" radius="xl" mb={4} aria-hidden="true" />
+      <Stack gap={0} component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+        {view.steps.map((step) => (
+          <li key={step.key}>
+            <StepRow step={step} next={step.key === next} email={user.email} />
+          </li>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
