@@ -56,11 +56,36 @@ export const kycChecklistItemSchema = z.object({
 });
 export type KycChecklistItem = z.infer<typeof kycChecklistItemSchema>;
 
+/**
+ * The reasons staff choose from when they reject a part of a KYC, each with its Thai and English text
+ * (the member reads it in their language); a note may add to it, and a reason not on the list is
+ * written in full as `reason` (shown as written).
+ */
+export const KYC_REJECT_REASONS = [
+  'unreadable',
+  'expired',
+  'name_mismatch',
+  'number_mismatch',
+  'wrong_document',
+  'selfie_mismatch',
+] as const;
+export type KycRejectReason = (typeof KYC_REJECT_REASONS)[number];
+
+/** A stored rejection reason as its key (null: written in full, shown as `reason`) and its note. */
+export const kycReasonFields = {
+  reason_key: z.enum(KYC_REJECT_REASONS).nullable().meta({
+    description:
+      "The rejection reason from the list, to show in the reader's language; null: show `reason` as written",
+  }),
+  reason_note: z.string().nullable().meta({ description: "Staff's note beside a reason from the list" }),
+};
+
 export const kycPartSchema = z.object({
   status: z.enum(KYC_ITEM_STATUSES),
   verified: z.boolean(),
   /** Why staff rejected this part (status fail). */
   reason: z.string().nullable(),
+  ...kycReasonFields,
 });
 export type KycPart = z.infer<typeof kycPartSchema>;
 
@@ -85,11 +110,22 @@ export type KycOverview = z.infer<typeof kycOverviewSchema>;
 
 /** POST /staff/v1/kyc/{memberId}/approve */
 export const kycApproveBody = z.strictObject({ target: z.enum(KYC_TARGETS) });
-/** POST /staff/v1/kyc/{memberId}/reject: the reason is shown to the member. */
-export const kycRejectBody = z.strictObject({
-  target: z.enum(KYC_TARGETS),
-  reason: cleanText('A reason is required').min(3, 'A reason is required').max(1000),
-});
+/** POST /staff/v1/kyc/{memberId}/reject: a reason from the list and an optional note, or a reason in full. */
+export const kycRejectBody = z
+  .strictObject({
+    target: z.enum(KYC_TARGETS),
+    reason_key: z.enum(KYC_REJECT_REASONS).optional().meta({
+      description: 'A reason from the list (its text in both languages); `reason` is then an optional note',
+    }),
+    reason: cleanText('A reason is required').max(1000).optional().meta({
+      description: 'Without reason_key: the reason in full (3 characters or more); with it: a note',
+    }),
+  })
+  .refine((b) => b.reason_key !== undefined || (b.reason?.length ?? 0) >= 3, {
+    message: 'A reason is required',
+    path: ['reason'],
+  });
+export type KycRejectBody = z.infer<typeof kycRejectBody>;
 
 export const KYC_AUDIT_ACTIONS = ['submit', 'start', 'approve', 'reject'] as const;
 export type KycAuditAction = (typeof KYC_AUDIT_ACTIONS)[number];
@@ -100,6 +136,7 @@ export const kycAuditEntrySchema = z.object({
   action: z.enum(KYC_AUDIT_ACTIONS),
   target: z.enum(KYC_TARGETS).nullable(),
   reason: z.string().nullable(),
+  ...kycReasonFields,
   from_status: z.enum(KYC_STATUSES),
   to_status: z.enum(KYC_STATUSES),
   actor: z.object({

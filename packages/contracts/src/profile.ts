@@ -4,7 +4,7 @@ import { updateMeBody } from './identity.ts';
 import { int32Id } from './ids.ts';
 import { MSG } from './messages.ts';
 import { cleanText, optionalText, personName } from './text.ts';
-import { KYC_ITEM_STATUSES } from './kyc.ts';
+import { KYC_ITEM_STATUSES, kycReasonFields } from './kyc.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Profile: PUT /member/v1/me
@@ -141,6 +141,7 @@ export const memberDocumentSchema = z.object({
   status: z.enum(KYC_ITEM_STATUSES),
   /** Why staff rejected it (status fail). */
   reason: z.string().nullable(),
+  ...kycReasonFields,
   file: documentFileSchema,
   created_at: z.string(),
   updated_at: z.string(),
@@ -205,6 +206,7 @@ export const bankAccountSchema = z.object({
   branch: z.string().nullable(),
   status: z.enum(KYC_ITEM_STATUSES),
   reason: z.string().nullable(),
+  ...kycReasonFields,
   /** The account name is the member's name (titles, spaces and case aside); staff see a warning when not. */
   name_matches: z.boolean(),
   created_at: z.string(),

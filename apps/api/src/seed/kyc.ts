@@ -6,7 +6,7 @@ import { notifications, users } from '../db/schema/identity';
 import { addresses, bankAccounts, documents, kycAudit, memberKyc } from '../db/schema/profile';
 import { newStorageKey, type Storage } from '../lib/storage';
 import { thaiId, tinyPdf } from '../lib/sample-files';
-import { KYC_NOTICES } from '../modules/profile';
+import { KYC_NOTICES, reasonTexts, storedReason } from '../modules/profile';
 import { bangkokDate, startOfBangkokDay } from '@portal/plan/dates';
 
 const DAY = 86_400_000;
@@ -146,7 +146,8 @@ export async function seedDemoKyc(
 
   // The demo member: identity verified; the bank book was rejected as blurred and deleted since.
   const d = opts.demo;
-  const blurred = 'The bank book photo is blurred: the account number cannot be read';
+  // A reason from the staff's list, so the member reads it in their language.
+  const blurred = storedReason('unreadable', undefined);
   await profile(d, 0);
   await file(d.userId, 'government_id', 'success', 'identity', null, now - 3 * DAY);
   await bank(d, 0, 'fail', blurred);
@@ -172,7 +173,7 @@ export async function seedDemoKyc(
   // Older than the welcome note, which stays the demo member's newest notification.
   await tx.insert(notifications).values([
     { userId: d.userId, ...KYC_NOTICES.approved('identity'), createdAt: new Date(now - 3 * DAY - 1_800_000) },
-    { userId: d.userId, ...KYC_NOTICES.rejected('bank', blurred), createdAt: new Date(now - 3 * DAY) },
+    { userId: d.userId, ...KYC_NOTICES.rejected('bank', reasonTexts(blurred)), createdAt: new Date(now - 3 * DAY) },
   ]);
 
   const states: State[] = [
@@ -282,7 +283,7 @@ export async function seedDemoKyc(
         { userId: m.userId, ...KYC_NOTICES.approved('identity'), createdAt: new Date(submitted + 5_400_000) },
         {
           userId: m.userId,
-          ...(state === 'fail' ? KYC_NOTICES.rejected('bank', blurred) : KYC_NOTICES.approved('bank')),
+          ...(state === 'fail' ? KYC_NOTICES.rejected('bank', reasonTexts(blurred)) : KYC_NOTICES.approved('bank')),
           createdAt: new Date(submitted + 7_200_000),
         },
       ]);

@@ -14,6 +14,7 @@ export { allDocumentViews } from './documents/views-repository';
 export { documentViewRoutes } from './documents/views-routes';
 export { advanceKycDeadlines } from './kyc/deadline';
 export { KYC_NOTICES } from './kyc/notices';
+export { reasonTexts, storedReason } from './kyc/reasons';
 export { loadFacts } from './kyc/repository';
 export { kycRoutes } from './kyc/routes';
 export { staffKycRoutes } from './kyc/staff-routes';

@@ -172,7 +172,12 @@ describe('the KYC state machine, driven by the member and staff', () => {
     expect(detail.documents.find((d) => d.type === 'books_bank')).toMatchObject({ status: 'fail', reason });
     expect(await flags()).toEqual({ identity: true, bank: false });
     const mine = await memberKyc();
-    expect(mine).toMatchObject({ status: 'fail', can_submit: false, bank: { reason } });
+    // A reason written in full is not one of the list: the portal shows it as written.
+    expect(mine).toMatchObject({
+      status: 'fail',
+      can_submit: false,
+      bank: { reason, reason_key: null, reason_note: null },
+    });
     expect(mine.missing).toEqual(['bank_account', 'bank_document']);
     const notes = (
       await t.database.pool.query(
@@ -368,5 +373,55 @@ describe('two members reviewed at once', () => {
       bank: { status: 'success', verified: true },
     });
     expect(detail.member).toMatchObject({ is_verifies_identity: false, is_verifies_bank: true });
+  });
+
+  it('when staff reject with a reason from the list and a note then the member reads it in Thai and English', async () => {
+    const other = await memberWithToken(t);
+    await completeKyc(t, other);
+    expectData(await call(t.app, 'POST', '/member/v1/me/kyc/submit', { token: other.token, body: {} }));
+    expectData(await start(other.member.id));
+    const path = `/kyc/${other.member.id}/reject`;
+    expectError(
+      await staffCall('POST', path, { target: 'identity', reason_key: 'lost' }),
+      422,
+      'VALIDATION_ERROR',
+    );
+    const detail = expectData<KycCase>(
+      await staffCall('POST', path, { target: 'identity', reason_key: 'expired', reason: ' 31/12/2568 ' }),
+    );
+    const expected = { reason_key: 'expired', reason_note: '31/12/2568' };
+    expect(detail.kyc.identity).toMatchObject({
+      status: 'fail',
+      reason: 'The document has expired — 31/12/2568',
+      ...expected,
+    });
+    expect(detail.documents.find((d) => d.type === 'government_id')).toMatchObject(expected);
+    expect(detail.history.find((h) => h.action === 'reject')).toMatchObject(expected);
+    const mine = expectData<KycOverview>(
+      await call(t.app, 'GET', '/member/v1/me/kyc', { token: other.token }),
+    );
+    expect(mine.identity).toMatchObject(expected);
+    const note = (
+      await t.database.pool.query(
+        `select body, body_th from notifications where user_id = $1 and kind = 'kyc_identity_rejected'`,
+        [other.user.id],
+      )
+    ).rows[0];
+    expect(note.body).toContain('The document has expired — 31/12/2568');
+    expect(note.body_th).toContain('เอกสารหมดอายุแล้ว — 31/12/2568');
+    expect(note.body_th).not.toMatch(/[A-Za-z]/);
+    // A key alone is enough: the note is optional.
+    const third = await memberWithToken(t);
+    await completeKyc(t, third);
+    expectData(await call(t.app, 'POST', '/member/v1/me/kyc/submit', { token: third.token, body: {} }));
+    expectData(await start(third.member.id));
+    const bare = expectData<KycCase>(
+      await staffCall('POST', `/kyc/${third.member.id}/reject`, { target: 'bank', reason_key: 'unreadable' }),
+    );
+    expect(bare.kyc.bank).toMatchObject({
+      reason: 'The photo is blurred or cut off',
+      reason_key: 'unreadable',
+      reason_note: null,
+    });
   });
 });

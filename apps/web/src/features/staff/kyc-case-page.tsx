@@ -9,6 +9,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Select,
   Textarea,
   Timeline,
   Title,
@@ -22,7 +23,7 @@ import {
   IconPlayerPlay,
   IconX,
 } from '@tabler/icons-react';
-import type { KycTarget } from '@portal/contracts/kyc';
+import { KYC_REJECT_REASONS, type KycRejectReason, type KycTarget } from '@portal/contracts/kyc';
 import type { MemberDocument } from '@portal/contracts/profile';
 import type { KycCase } from '@portal/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
@@ -41,6 +42,7 @@ import { formatAddress } from '../../lib/address-cascade';
 import { formatBytes, previewKind } from '../../lib/upload-errors';
 import { DocumentPreview } from '../../components/kyc/document-preview';
 import { bankName } from '../../lib/banks';
+import { kycReasonText } from '../../components/kyc/kyc-reason';
 import { ItemStatusBadge, KycStatusBadge } from '../../components/kyc/status-badge';
 import { fetchStaffDocument, staffDocumentFileQuery, useDecideKyc, useKycCase } from './api/kyc-case';
 import { documentsFor, partDecidable } from './model/case';
@@ -74,6 +76,7 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
 
 function StaffDocument({ doc }: { doc: MemberDocument }) {
   const { t } = useTranslation(['staff', 'profile']);
+  const { t: tp } = useTranslation('profile');
   const describe = useDescribeError();
   const isImage = previewKind(doc.file.mime_type, doc.file.name) === 'image';
   const file = useQuery({ ...staffDocumentFileQuery(doc), enabled: isImage });
@@ -119,7 +122,7 @@ function StaffDocument({ doc }: { doc: MemberDocument }) {
           </Text>
           {doc.reason && (
             <Text size="xs" c="red.8">
-              {t('profile:documents.reason', { reason: doc.reason })}
+              {t('profile:documents.reason', { reason: kycReasonText(tp, doc) })}
             </Text>
           )}
           {problem && (
@@ -147,9 +150,11 @@ function StaffDocument({ doc }: { doc: MemberDocument }) {
 
 function Decision({ data, target, memberId }: { data: KycCase; target: KycTarget; memberId: number }) {
   const { t } = useTranslation(['staff', 'profile']);
+  const { t: tp } = useTranslation('profile');
   const describe = useDescribeError();
   const decide = useDecideKyc(memberId);
   const [rejecting, setRejecting] = useState(false);
+  const [reasonKey, setReasonKey] = useState<KycRejectReason | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const part = data.kyc[target];
@@ -165,15 +170,17 @@ function Decision({ data, target, memberId }: { data: KycCase; target: KycTarget
       },
     );
   const reject = () => {
-    if (reason.trim().length < 3) {
+    // A reason from the list (the member reads it in their language), or one written in full.
+    if (!reasonKey && reason.trim().length < 3) {
       setReasonError(t('case.reasonRequired'));
       return;
     }
     decide.mutate(
-      { action: 'reject', target, reason: reason.trim() },
+      { action: 'reject', target, reasonKey, reason: reason.trim() },
       {
         onSuccess: () => {
           setRejecting(false);
+          setReasonKey(null);
           setReason('');
           notifications.show({ color: 'orange', message: t('case.rejected', { part: partName }) });
         },
@@ -190,7 +197,7 @@ function Decision({ data, target, memberId }: { data: KycCase; target: KycTarget
         </Group>
         {part.reason && (
           <Text size="sm" c="red.8">
-            {t('profile:kyc.reason', { reason: part.reason })}
+            {t('profile:kyc.reason', { reason: kycReasonText(tp, part) })}
           </Text>
         )}
         {decide.error && (
@@ -201,9 +208,23 @@ function Decision({ data, target, memberId }: { data: KycCase; target: KycTarget
         {open &&
           (rejecting ? (
             <Stack gap="xs">
+              <Select
+                label={t('case.reasonFromList')}
+                placeholder={t('case.reasonOther')}
+                data={KYC_REJECT_REASONS.map((k) => ({ value: k, label: tp(`kycReasons.${k}`) }))}
+                value={reasonKey}
+                onChange={(v) => {
+                  setReasonKey(v as KycRejectReason | null);
+                  setReasonError(null);
+                }}
+                clearable
+                allowDeselect
+                comboboxProps={{ withinPortal: true }}
+                data-testid={`reject-reason-key-${target}`}
+              />
               <Textarea
-                label={t('case.reason')}
-                required
+                label={reasonKey ? t('case.reasonNote') : t('case.reason')}
+                required={!reasonKey}
                 autosize
                 minRows={2}
                 maxLength={1000}
@@ -262,6 +283,7 @@ function Decision({ data, target, memberId }: { data: KycCase; target: KycTarget
 
 function History({ data, lang }: { data: KycCase; lang: Language }) {
   const { t } = useTranslation(['staff', 'profile']);
+  const { t: tp } = useTranslation('profile');
   if (data.history.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -292,7 +314,7 @@ function History({ data, lang }: { data: KycCase; lang: Language }) {
           </Text>
           {h.reason && (
             <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
-              {t('profile:documents.reason', { reason: h.reason })}
+              {t('profile:documents.reason', { reason: kycReasonText(tp, h) })}
             </Text>
           )}
         </Timeline.Item>

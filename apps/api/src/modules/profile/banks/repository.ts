@@ -4,6 +4,7 @@ import type { BankAccount } from '@portal/contracts/profile';
 import type { Db, Tx } from '../../../db/client';
 import { users } from '../../../db/schema/identity';
 import { bankAccounts } from '../../../db/schema/profile';
+import { reasonFields } from '../kyc/reasons';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 
@@ -42,6 +43,7 @@ export function toBankAccount(
     branch: b.branch,
     status: b.status as BankAccount['status'],
     reason: b.reason,
+    ...reasonFields(b.reason),
     name_matches: nameMatches(b.accountName, owner.firstName, owner.lastName),
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),

@@ -3,6 +3,7 @@ import type { MemberDocument } from '@portal/contracts/profile';
 import { withTypeExtension, type UploadedFile } from '../../../lib/uploads';
 import type { Db, Tx } from '../../../db/client';
 import { documents } from '../../../db/schema/profile';
+import { reasonFields } from '../kyc/reasons';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -19,6 +20,7 @@ export function toDocument(d: DocumentRow, fileUrl: (id: number) => string = mem
     note: d.note,
     status: d.status as MemberDocument['status'],
     reason: d.reason,
+    ...reasonFields(d.reason),
     file: {
       name: withTypeExtension(d.fileName, d.mimeType),
       mime_type: d.mimeType as MemberDocument['file']['mime_type'],

@@ -22,12 +22,13 @@ export const KYC_NOTICES = {
     body: `Staff checked your ${PART[target].en} documents and approved them.`,
     bodyTh: `เจ้าหน้าที่ตรวจสอบเอกสาร${PART[target].th}ของคุณและอนุมัติแล้ว`,
   }),
-  rejected: (target: KycTarget, reason: string): NotificationText => ({
+  /** The reason in both languages (a note or a reason written in full is the same in both). */
+  rejected: (target: KycTarget, reason: { en: string; th: string }): NotificationText => ({
     kind: `kyc_${target}_rejected`,
     title: `Your ${PART[target].en} verification was not approved`,
     titleTh: `การยืนยัน${PART[target].th}ไม่ผ่าน`,
-    body: `Reason: ${reason}. Please correct your documents in your profile and submit again.`,
-    bodyTh: `เหตุผล: ${reason} กรุณาแก้ไขเอกสารในหน้าโปรไฟล์แล้วส่งตรวจสอบอีกครั้ง`,
+    body: `Reason: ${reason.en}. Please correct your documents in your profile and submit again.`,
+    bodyTh: `เหตุผล: ${reason.th} กรุณาแก้ไขเอกสารในหน้าโปรไฟล์แล้วส่งตรวจสอบอีกครั้ง`,
   }),
   complete: (wasRestricted: boolean): NotificationText => ({
     kind: 'kyc_complete',

@@ -1,4 +1,4 @@
-import type { KycOverview, KycTarget } from '@portal/contracts/kyc';
+import type { KycOverview, KycRejectReason, KycTarget } from '@portal/contracts/kyc';
 import { type KYC_CHECKLIST } from '@portal/contracts/kyc';
 import { MSG } from '@portal/contracts/messages';
 import type { AppContext } from '../../../context';
@@ -9,6 +9,7 @@ import { AppError } from '../../../lib/errors';
 import { notify, memberIdOfUser } from '../../accounts';
 import { cancelDeadline } from './deadline';
 import { KYC_NOTICES } from './notices';
+import { reasonTexts, storedReason } from './reasons';
 import {
   audit,
   draftDocumentsOf,
@@ -154,7 +155,9 @@ export async function decide(
   ctx: Pick<AppContext, 'db' | 'config'>,
   staffUserId: number,
   memberId: number,
-  decision: { target: KycTarget; approve: true } | { target: KycTarget; approve: false; reason: string },
+  decision:
+    | { target: KycTarget; approve: true }
+    | { target: KycTarget; approve: false; reasonKey?: KycRejectReason; reason?: string },
 ): Promise<{ standingChanged: number | null }> {
   let standingChanged: number | null = null;
   await ctx.db.transaction(async (tx) => {
@@ -167,7 +170,8 @@ export async function decide(
     if (partStatus !== 'in_progress_review')
       throw new AppError(409, 'CONFLICT', `${MSG.kycTargetNotInReview} (${target} is ${partStatus})`);
 
-    const reason = decision.approve ? null : decision.reason;
+    // A reason from the list is stored as its English text (with the note after it): reasons.ts.
+    const reason = decision.approve ? null : storedReason(decision.reasonKey, decision.reason || undefined);
     await recordPartDecision(tx, {
       userId: facts.userId,
       memberId,
@@ -198,7 +202,9 @@ export async function decide(
     await notify(
       tx,
       facts.userId,
-      decision.approve ? KYC_NOTICES.approved(target) : KYC_NOTICES.rejected(target, decision.reason),
+      decision.approve
+        ? KYC_NOTICES.approved(target)
+        : KYC_NOTICES.rejected(target, reasonTexts(reason ?? '')),
     );
     if (to === 'success') {
       // The suspension entry that ends a deadline is stamped in business time, like the deadline's own.

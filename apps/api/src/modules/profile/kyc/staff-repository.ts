@@ -11,6 +11,7 @@ import { nameMatches, toBankAccount } from '../banks/repository';
 import { staffFileUrl, toDocument } from '../documents/repository';
 import { loadFacts } from './repository';
 import { overview } from './state';
+import { reasonFields } from './reasons';
 import { containsPattern } from '../../../lib/sql';
 
 /** The KYC status of a member, with or without a KYC row (no row: nothing given yet). */
@@ -189,6 +190,7 @@ export async function kycCase(db: Db, settings: Config['kyc'], memberId: number)
       action: h.action,
       target: h.target,
       reason: h.reason,
+      ...reasonFields(h.reason),
       from_status: h.from_status,
       to_status: h.to_status,
       actor: { user_id: h.actor_user_id, name: h.actor_name, type: h.actor_type },

@@ -106,11 +106,12 @@ export const staffKycRoutes =
       '/v1/kyc/:memberId/reject',
       { config: staff, schema: { params: memberParams, body: kycRejectBody, response: caseAnswer } },
       async (request) => {
-        const { target, reason } = request.body;
+        const { target, reason_key, reason } = request.body;
         await standingMayHaveChanged(
           await decide(ctx, reviewer(request), request.params.memberId, {
             target,
             approve: false,
+            reasonKey: reason_key,
             reason,
           }),
         );

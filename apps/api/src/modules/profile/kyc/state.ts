@@ -8,6 +8,7 @@ import {
   type KycTarget,
 } from '@portal/contracts/kyc';
 import { lastDayBeforeSuspension } from './calendar';
+import { reasonFields } from './reasons';
 
 /** Everything the KYC status follows from, for one member. */
 export interface KycFacts {
@@ -109,6 +110,8 @@ export function overview(
   const identity = partStatus(f, 'identity');
   const bank = partStatus(f, 'bank');
   const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+  const identityReason = identity === 'fail' ? (f.row?.identityReason ?? null) : null;
+  const bankReason = bank === 'fail' ? (f.row?.bankReason ?? null) : null;
   return {
     member_id: f.memberId,
     status,
@@ -117,12 +120,14 @@ export function overview(
     identity: {
       status: identity,
       verified: f.identityVerified,
-      reason: identity === 'fail' ? (f.row?.identityReason ?? null) : null,
+      reason: identityReason,
+      ...reasonFields(identityReason),
     },
     bank: {
       status: bank,
       verified: f.bankVerified,
-      reason: bank === 'fail' ? (f.row?.bankReason ?? null) : null,
+      reason: bankReason,
+      ...reasonFields(bankReason),
     },
     checklist: items,
     missing,

@@ -5,6 +5,7 @@ import type { BankAccount } from '@portal/contracts/profile';
 import { MAX_BANK_ACCOUNTS } from '@portal/contracts/profile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { kycReasonText } from '../../../components/kyc/kyc-reason';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { useDescribeError } from '../../../lib/i18n/messages';
 import type { Language } from '../../../lib/preferences';
@@ -65,7 +66,7 @@ function BankCard({
         )}
         {account.status === 'fail' && account.reason && (
           <Alert color="red" variant="light" p="xs" data-testid="bank-reason">
-            {t('bank.reason', { reason: account.reason })}
+            {t('bank.reason', { reason: kycReasonText(t, account) })}
           </Alert>
         )}
         {remove.error && (

@@ -18,6 +18,7 @@ import { DOCUMENT_TYPES, type DocumentType, type MemberDocument } from '@portal/
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { kycReasonText } from '../../../components/kyc/kyc-reason';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { apiBlob } from '../../../lib/http/client';
 import { useDescribeError } from '../../../lib/i18n/messages';
@@ -278,7 +279,7 @@ function DocumentCard({ doc, underReview }: { doc: MemberDocument; underReview: 
           </Text>
           {doc.status === 'fail' && doc.reason && (
             <Alert color="red" variant="light" p="xs" data-testid="document-reason">
-              {t('documents.reason', { reason: doc.reason })}
+              {t('documents.reason', { reason: kycReasonText(t, doc) })}
             </Alert>
           )}
         </Stack>

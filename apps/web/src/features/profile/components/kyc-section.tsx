@@ -14,6 +14,7 @@ import {
 import { IconCircleCheck, IconCircleDashed, IconSend } from '@tabler/icons-react';
 import type { KycChecklistItem, KycOverview, KycTarget, ProfileSection } from '@portal/contracts/kyc';
 import { useTranslation } from 'react-i18next';
+import { kycReasonText } from '../../../components/kyc/kyc-reason';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { formatDate } from '../../../lib/i18n/dates';
@@ -66,7 +67,7 @@ function Part({ kyc, target }: { kyc: KycOverview; target: KycTarget }) {
         </Group>
         {part.reason && (
           <Alert color="red" variant="light" p="xs" data-testid={`kyc-reason-${target}`}>
-            {t('kyc.reason', { reason: part.reason })}
+            {t('kyc.reason', { reason: kycReasonText(t, part) })}
           </Alert>
         )}
       </Stack>

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KycTarget } from '@portal/contracts/kyc';
+import type { KycRejectReason, KycTarget } from '@portal/contracts/kyc';
 import type { KycCase } from '@portal/contracts/staff';
 import type { MemberDocument } from '@portal/contracts/profile';
 import { apiBlob, apiRequest } from '../../../lib/http/client';
@@ -19,7 +19,7 @@ export function useKycCase(memberId: number) {
 export type Decision =
   | { action: 'start' }
   | { action: 'approve'; target: KycTarget }
-  | { action: 'reject'; target: KycTarget; reason: string };
+  | { action: 'reject'; target: KycTarget; reasonKey: KycRejectReason | null; reason: string };
 
 /** Start, approve or reject: each answers the case as it now stands. */
 export function decideKyc(memberId: number, d: Decision): Promise<KycCase> {
@@ -29,7 +29,11 @@ export function decideKyc(memberId: number, d: Decision): Promise<KycCase> {
       ? {}
       : d.action === 'approve'
         ? { target: d.target }
-        : { target: d.target, reason: d.reason };
+        : {
+            target: d.target,
+            ...(d.reasonKey ? { reason_key: d.reasonKey } : {}),
+            ...(d.reason ? { reason: d.reason } : {}),
+          };
   return apiRequest<KycCase>(path, { service: 'staff', method: 'POST', body });
 }
 
