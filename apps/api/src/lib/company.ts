@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { isThaiNationalId } from '@portal/contracts/profile';
 import { companyInfoSchema, type CompanyInfo } from '@portal/contracts/public-info';
 
 /**
@@ -21,6 +22,13 @@ export function loadCompanyInfo(file: string): CompanyInfo {
       `The company file ${file} is invalid at ${issue?.path.join('.') ?? '?'}: ${issue?.message}`,
     );
   }
+  // A tax id prints on every tax invoice and certificate: its check digit is the national id's
+  // (mod 11 over the first twelve digits), which a company's registration number follows too.
+  const taxId = parsed.data.tax_id;
+  if (!isThaiNationalId(taxId))
+    throw new Error(
+      `The company file ${file} is invalid at tax_id: ${taxId} is not a Thai tax id, its check digit (the last) should be ${expectedDigit(taxId)}`,
+    );
   const ids = new Set<string>();
   for (const location of parsed.data.locations) {
     if (ids.has(location.id)) throw new Error(`The company file ${file} names location ${location.id} twice`);
@@ -28,6 +36,10 @@ export function loadCompanyInfo(file: string): CompanyInfo {
   }
   return parsed.data;
 }
+
+/** The last digit the first twelve call for: the one the national id's own check accepts. */
+const expectedDigit = (taxId: string) =>
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => isThaiNationalId(`${taxId.slice(0, 12)}${d}`));
 
 const cache = new Map<string, CompanyInfo>();
 

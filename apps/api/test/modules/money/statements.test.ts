@@ -394,7 +394,7 @@ describe('statements', () => {
       date_to: `${year}-12-31`,
       income_total: '1800.00',
       totals: { count: 1, gross: '2100.00', wht: '105.00', net: '1995.00' },
-      payer: { name: 'บริษัท สบายช้อป เน็ตเวิร์ค จำกัด', tax_id: '0105566099991' },
+      payer: { name: 'บริษัท สบายช้อป เน็ตเวิร์ค จำกัด', tax_id: '0105566099997' },
       payee: { tax_id: rows[0]!.identity_value, member_code: rows[0]!.member_code },
       income_section: '40(2)',
     });
@@ -423,7 +423,7 @@ describe('statements', () => {
     expect(text).toContain(`ชื่อ  ${rows[0]!.name}`);
     expect(text).toContain(`${id[0]} ${id.slice(1, 5)} ${id.slice(5, 10)} ${id.slice(10, 12)} ${id[12]}`);
     expect(text).toContain('ชื่อ  บริษัท สบายช้อป เน็ตเวิร์ค จำ');
-    expect(text).toContain('0 1055 66099 99 1');
+    expect(text).toContain('0 1055 66099 99 7');
     expect(text).toContain(`ค่านายหน้า ฯลฯ ตามมาตรา 40(2)\n${year + 543}\n2,100.00\n105.00`);
     expect(text).toContain('หนึ่งร้อยห้าบาทถ้วน');
     // The document's properties name the member as well (what a file manager shows).

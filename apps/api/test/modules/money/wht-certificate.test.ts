@@ -79,7 +79,7 @@ describe('the 50 ทวิ certificate', () => {
       'ผู้มีหน้าที่หักภาษี ณ ที่จ่าย',
       'ผู้ถูกหักภาษี ณ ที่จ่าย',
       'เลขประจำตัวผู้เสียภาษีอากร 1 0000 00000', // the payee's (test members' ids are 1 followed by their number)
-      '0 1055 66099 99 1', // the company's
+      '0 1055 66099 99 7', // the company's
       'ภ.ง.ด.1ก',
       'ภ.ง.ด.1ก พิเศษ',
       'ภ.ง.ด.2',

@@ -79,7 +79,7 @@ describe('the sale document of a community-shop sale (Direct Sales Act section 3
       order_no: no,
       delivery: { method: 'shipping', date: null, address: expect.stringContaining('5 ถนนราชดำเนิน') },
       seller: {
-        company: { name: 'บริษัท สบายช้อป เน็ตเวิร์ค จำกัด', tax_id: '0105566099991' },
+        company: { name: 'บริษัท สบายช้อป เน็ตเวิร์ค จำกัด', tax_id: '0105566099997' },
         distributor: { member_code: seller.member.memberCode, name: expect.stringContaining('ผู้ซื้อ') },
       },
       buyer: { name: 'มานี มีนา', telephone: '0897776655', email: 'manee@example.com' },

@@ -365,7 +365,7 @@ describe('the PDFs', () => {
     for (const text of [
       'ใบกำกับภาษีอย่างย่อ',
       'บริษัท สบายช้อป เน็ตเวิร์ค จำกัด',
-      '0 1055 66099 99 1',
+      '0 1055 66099 99 7',
       'สำนักงานใหญ่',
       abb.number,
       'ชาเขียวมัทฉะ',
@@ -380,7 +380,7 @@ describe('the PDFs', () => {
     for (const text of [
       'Abbreviated tax invoice',
       'SabaiShop Network Co., Ltd.',
-      'Tax ID 0 1055 66099 99 1 Head office',
+      'Tax ID 0 1055 66099 99 7 Head office',
       'Matcha tea',
       '1,070.00',
     ])
