@@ -54,9 +54,7 @@ describe('withholding tax on a payout', () => {
   it("annualised: 100,000 a month withholds a twelfth of the year's tax each month", () => {
     // 1,200,000 a year − 100,000 expenses − 60,000 allowance = 1,040,000 taxable → 125,000 tax
     expect(annualised('100000.00', '2025-01-28')).toBe('10416.67');
-    expect(annualised('100000.00', '2025-02-25', { gross: '100000.00', wht: '10416.67' })).toBe(
-      '10416.66',
-    );
+    expect(annualised('100000.00', '2025-02-25', { gross: '100000.00', wht: '10416.67' })).toBe('10416.66');
     // twelve such runs withhold the year's tax exactly
     let before = { gross: 0n, wht: 0n };
     for (let m = 1; m <= 12; m++) {

@@ -201,7 +201,10 @@ export const templates = {
    * written before that contact is erased. It names the member code, says what was erased and what
    * the law keeps, and carries no link (there is no account left to open).
    */
-  accountClosedEmail: (lang: Lang, p: { name: string; memberCode: string | null; company: string }): Email => {
+  accountClosedEmail: (
+    lang: Lang,
+    p: { name: string; memberCode: string | null; company: string },
+  ): Email => {
     const th = lang === 'th';
     const code = p.memberCode ? (th ? ` รหัสสมาชิก ${p.memberCode}` : ` (member code ${p.memberCode})`) : '';
     const subject = th ? 'บัญชีสมาชิกของคุณถูกปิดแล้ว' : 'Your member account has been closed';

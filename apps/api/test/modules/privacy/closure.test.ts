@@ -213,9 +213,8 @@ describe('a member asks to close their account', () => {
        values ($1, 'register', 'challenge', now() + interval '5 minutes')`,
       [b.userId],
     );
-    const contact = (
-      await t.database.pool.query('select email, mobile from users where id = $1', [b.userId])
-    ).rows[0] as { email: string; mobile: string };
+    const contact = (await t.database.pool.query('select email, mobile from users where id = $1', [b.userId]))
+      .rows[0] as { email: string; mobile: string };
 
     const res = await call(t.app, 'POST', `/staff/v1/closure-requests/${request.id}/approve`, {
       token: staffToken,
@@ -375,9 +374,11 @@ describe('staff refuse a request', () => {
     );
     // No closure notice, and the member may ask again.
     expect(
-      await count(t, `select count(*) n from message_outbox where purpose = 'account-closed' and recipient = $1`, [
-        m.user.email,
-      ]),
+      await count(
+        t,
+        `select count(*) n from message_outbox where purpose = 'account-closed' and recipient = $1`,
+        [m.user.email],
+      ),
     ).toBe(0);
     expectData(await call(t.app, 'POST', '/member/v1/me/closure-request', { token: m.token }), 201);
   });
@@ -414,9 +415,11 @@ describe('staff refuse a request', () => {
     });
     // The refused approval wrote no notice: it went with the rolled-back transaction.
     expect(
-      await count(t, `select count(*) n from message_outbox where purpose = 'account-closed' and recipient = $1`, [
-        m.user.email,
-      ]),
+      await count(
+        t,
+        `select count(*) n from message_outbox where purpose = 'account-closed' and recipient = $1`,
+        [m.user.email],
+      ),
     ).toBe(0);
   });
 });

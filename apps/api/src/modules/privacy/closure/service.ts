@@ -120,10 +120,7 @@ async function queueClosedNotice(tx: Tx, ctx: AppContext, userId: number, member
     language: lang,
     text: templates.accountClosedSms(lang, { memberCode, company }),
   };
-  const messages = [
-    ...(contact.emailVerified ? [email] : []),
-    ...(contact.mobileVerified ? [sms] : []),
-  ];
+  const messages = [...(contact.emailVerified ? [email] : []), ...(contact.mobileVerified ? [sms] : [])];
   await queueMessages(tx, ctx.config, messages.length > 0 ? messages : [email]);
 }
 
