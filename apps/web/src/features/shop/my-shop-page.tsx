@@ -17,6 +17,7 @@ import type { SellingPrice } from '@portal/contracts/shop';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ShareLink } from '../../components/share/share-link';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
 import { useSession } from '../../lib/auth/use-session';
@@ -88,6 +89,7 @@ function ShopLink() {
             </CopyButton>
           }
         />
+        <ShareLink url={url} kind="shop" fileName={`shop-${code}`} testId="my-shop" />
       </Stack>
     </Card>
   );

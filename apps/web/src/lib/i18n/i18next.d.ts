@@ -10,6 +10,7 @@ import type profile from '../../locales/th/profile.json';
 import type publicPages from '../../locales/th/public.json';
 import type reports from '../../locales/th/reports.json';
 import type settings from '../../locales/th/settings.json';
+import type share from '../../locales/th/share.json';
 import type shop from '../../locales/th/shop.json';
 import type staff from '../../locales/th/staff.json';
 import type staffhome from '../../locales/th/staffhome.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
         public: typeof publicPages;
         reports: typeof reports;
         settings: typeof settings;
+        share: typeof share;
         shop: typeof shop;
         staff: typeof staff;
         staffhome: typeof staffhome;

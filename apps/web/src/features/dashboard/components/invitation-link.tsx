@@ -2,6 +2,7 @@ import '../dashboard-namespace';
 import { ActionIcon, CopyButton, Group, Paper, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ShareLink } from '../../../components/share/share-link';
 import { paths } from '../../../lib/paths';
 
 export function invitationUrl(origin: string, code: string): string {
@@ -45,9 +46,10 @@ export function InvitationLink({ code }: { code: string }) {
           )}
         </CopyButton>
       </Group>
-      <Text size="sm" mt="sm">
+      <Text size="sm" mt="sm" mb="sm">
         {t('invitation.code', { code })}
       </Text>
+      <ShareLink url={url} kind="invitation" fileName={`invitation-${code}`} testId="dashboard-invitation" />
     </Paper>
   );
 }
