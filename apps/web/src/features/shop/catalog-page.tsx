@@ -1,4 +1,17 @@
-import { Button, Chip, Group, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  AspectRatio,
+  Button,
+  Card,
+  Chip,
+  Group,
+  Pagination,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { PRODUCT_CATEGORIES, type Product, type ProductCategory } from '@portal/contracts/shop';
@@ -6,7 +19,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ui/error-alert';
-import { PageLoader } from '../../components/ui/page-loader';
 import { useDescribeError } from '../../lib/i18n/messages';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAddToCart } from './api/cart';
@@ -97,7 +109,7 @@ function MemberGrid({ filter, onPage }: { filter: CatalogFilter; onPage: (page: 
   const catalog = useCatalog(filter, ctx.lang);
   const add = useAddToCart();
   const describe = useDescribeError();
-  if (catalog.isPending) return <PageLoader />;
+  if (catalog.isPending) return <GridLoader />;
   if (catalog.isError) return <ErrorAlert error={catalog.error} onRetry={() => void catalog.refetch()} />;
   const { items, pagination } = catalog.data;
   const onAdd = (p: Product) =>
@@ -117,12 +129,13 @@ function MemberGrid({ filter, onPage }: { filter: CatalogFilter; onPage: (page: 
       )}
       <Grid
         products={items}
-        render={(p) => (
+        render={(p, i) => (
           <ProductCard
             key={p.code}
             product={p}
             lang={ctx.lang}
             shop={null}
+            first={i < FIRST_ROW}
             onAdd={ctx.signedIn ? () => onAdd(p) : null}
             adding={add.isPending && add.variables.code === p.code}
           />
@@ -141,17 +154,18 @@ function CommunityGrid({ shop, filter }: { shop: string; filter: CatalogFilter }
   const { t } = useTranslation('shop');
   const ctx = useShopContext();
   const catalog = useCommunityCatalog(shop, filter, ctx.lang);
-  if (catalog.isPending) return <PageLoader />;
+  if (catalog.isPending) return <GridLoader />;
   if (catalog.isError) return <ErrorAlert error={catalog.error} onRetry={() => void catalog.refetch()} />;
   return (
     <Grid
       products={catalog.data.items}
-      render={(p) => (
+      render={(p, i) => (
         <ProductCard
           key={p.code}
           product={p}
           lang={ctx.lang}
           shop={shop}
+          first={i < FIRST_ROW}
           sellingPrice={p.selling_price}
           onAdd={() => {
             changeGuestLine(shop, p.code, 1, 'add');
@@ -163,7 +177,45 @@ function CommunityGrid({ shop, filter }: { shop: string; filter: CatalogFilter }
   );
 }
 
-function Grid<P extends Product>({ products, render }: { products: P[]; render: (p: P) => React.ReactNode }) {
+const COLS = { base: 2, sm: 3, md: 4 };
+const SPACING = { base: 'xs', sm: 'md' };
+/** The cards a screen shows first (a phone's two rows, a desktop's row): their pictures load at once. */
+const FIRST_ROW = 4;
+
+/**
+ * While the catalog loads, cards of the same shape hold its place: with a spinner in a short box,
+ * the page's footer stood where the products then came and was pushed away (Lighthouse, mobile:
+ * layout shift 0.18 on /ecommerce).
+ */
+function GridLoader() {
+  const { t } = useTranslation('common');
+  return (
+    <SimpleGrid cols={COLS} spacing={SPACING} role="status" aria-label={t('loading')} aria-busy>
+      {Array.from({ length: 8 }, (_, i) => (
+        <Card key={i} withBorder padding="sm" radius="md">
+          <Card.Section>
+            <AspectRatio ratio={1}>
+              <Skeleton radius={0} />
+            </AspectRatio>
+          </Card.Section>
+          <Stack gap={6} mt="sm">
+            <Skeleton height={14} width="80%" />
+            <Skeleton height={12} width="50%" />
+            <Skeleton height={16} width="60%" />
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Grid<P extends Product>({
+  products,
+  render,
+}: {
+  products: P[];
+  render: (p: P, index: number) => React.ReactNode;
+}) {
   const { t } = useTranslation('shop');
   if (products.length === 0)
     return (
@@ -172,8 +224,8 @@ function Grid<P extends Product>({ products, render }: { products: P[]; render: 
       </Text>
     );
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-      {products.map(render)}
+    <SimpleGrid cols={COLS} spacing={SPACING}>
+      {products.map((p, i) => render(p, i))}
     </SimpleGrid>
   );
 }

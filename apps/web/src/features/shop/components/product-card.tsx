@@ -15,6 +15,7 @@ export function ProductCard({
   sellingPrice,
   onAdd,
   adding,
+  first = false,
 }: {
   product: Product;
   lang: Language;
@@ -23,6 +24,8 @@ export function ProductCard({
   /** null: the viewer cannot buy here (a visitor in the member shop) */
   onAdd: (() => void) | null;
   adding?: boolean;
+  /** among the cards on screen when the page opens: the picture loads at once, not lazily */
+  first?: boolean;
 }) {
   const { t } = useTranslation('shop');
   const image = product.images[0];
@@ -31,7 +34,16 @@ export function ProductCard({
     <Card withBorder padding="sm" radius="md" data-testid={`product-card-${product.code}`}>
       <Card.Section component={Link} to={to} aria-label={product.name}>
         <AspectRatio ratio={1}>
-          {image ? <Image src={image.thumbnail_url} alt="" loading="lazy" /> : <NoImage size={48} />}
+          {image ? (
+            <Image
+              src={image.thumbnail_url}
+              alt=""
+              loading={first ? 'eager' : 'lazy'}
+              fetchPriority={first ? 'high' : 'auto'}
+            />
+          ) : (
+            <NoImage size={48} />
+          )}
         </AspectRatio>
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
