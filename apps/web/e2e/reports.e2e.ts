@@ -249,6 +249,130 @@ describe('the member reports', () => {
     });
   });
 
+  it("on a phone the cycle bonus rows are compact lines (date, state, earned) that open to their details, with the amounts of the desktop table; on a desktop in English the last column is within the table's frame", async () => {
+    const token = await tokenOf(DEMO.email, DEMO.password);
+    const travel = await call<{ business_date: string }>('/network/api/v1/report/travel_point', token);
+    const to = travel.business_date;
+    const from = new Date(Date.parse(`${to}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
+    const url = `/reports/cycle_bonus?from=${from}&to=${to}`;
+    const api = await call<{
+      items: { id: string; paid: string; cycles: number; income_state: string | null }[];
+    }>(`/network/api/v1/report/cycle_transaction?date_from=${from}&date_to=${to}&page=1&per_page=10`, token);
+    expect(api.items).toHaveLength(10);
+
+    // What each row's line shows on a phone, by the row's key (its date).
+    const phoneAmounts: Record<'th' | 'en', Record<string, string>> = { th: {}, en: {} };
+    for (const lang of ['th', 'en'] as const) {
+      await withPage(browser, { viewport: PHONE, lang }, async (page) => {
+        await signInDemo(page);
+        await page.goto(url);
+        await page.getByTestId('report-cards').waitFor({ state: 'visible' });
+        const rows = page.getByTestId('report-row');
+        await expect.poll(() => rowKeys(page)).toEqual(api.items.map((r) => r.id));
+        expect(await page.getByTestId('report-table').count()).toBe(0);
+        // Compact: a line of at most 80 px a row, where each row was a card of 15 fields (the page
+        // was 5,379 px tall for 10 rows).
+        const heights = await rows.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+        for (const h of heights) expect(h).toBeLessThanOrEqual(80);
+        expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(2_200);
+        for (const row of api.items) {
+          const line = page.locator(`[data-testid="report-row"][data-key="${row.id}"]`);
+          const amount = await line.getByTestId('row-amount').innerText();
+          expect(amount.replace(/,/g, ''), row.id).toBe(row.paid);
+          phoneAmounts[lang][row.id] = amount;
+          // The state badge is there when the closing has a state, in the reader's language.
+          expect(await line.getByTestId('row-state').count()).toBe(row.income_state ? 1 : 0);
+        }
+        if (lang === 'th') expect(await rows.first().getByTestId('row-date').innerText()).toMatch(/25\d\d/);
+        await shot(page, `reports-cycle-compact-${lang}-phone`);
+
+        // A row opens to its other columns and the closing's detail, and closes again.
+        const first = api.items[0]!;
+        const line = page.locator(`[data-testid="report-row"][data-key="${first.id}"]`);
+        const toggle = line.getByTestId('report-row-toggle');
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+        const details = line.getByTestId('report-row-details');
+        await details.getByTestId('cycle-detail').waitFor({ state: 'visible' });
+        expect(await details.getAttribute('id')).toBe(await toggle.getAttribute('aria-controls'));
+        expect(await details.locator('[data-testid^="row-field-"]').count()).toBe(12);
+        expect(Number((await details.getByTestId('row-field-cycles').innerText()).split('\n').pop())).toBe(
+          first.cycles,
+        );
+        await shot(page, `reports-cycle-compact-open-${lang}-phone`);
+        await toggle.click();
+        await details.waitFor({ state: 'hidden' });
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      });
+    }
+
+    await withPage(browser, { viewport: DESKTOP, lang: 'en' }, async (page) => {
+      await signInDemo(page);
+      await page.goto(url);
+      await expect.poll(() => rowKeys(page)).toEqual(api.items.map((r) => r.id));
+      // The desktop table's "Earned (after cap)" cells are the phone's amounts.
+      const column = await page
+        .locator('[data-testid="report-table"] thead th')
+        .evaluateAll((ths) => ths.findIndex((th) => th.getAttribute('data-accessor') === 'paid'));
+      expect(column).toBeGreaterThan(0);
+      for (const row of api.items) {
+        const cell = page.locator(`[data-testid="report-row"][data-key="${row.id}"] > td`).nth(column);
+        expect(await cell.innerText(), row.id).toBe(phoneAmounts.en[row.id]);
+      }
+      // The table fits its frame at 1366 px: nothing cut at the page's edge, the last column's right
+      // edge inside the table's scroll frame, which is inside the window.
+      const edges = async () =>
+        page.evaluate(() => {
+          const frame = document
+            .querySelector('[data-testid="report-table-scroll"]')!
+            .getBoundingClientRect();
+          const last = document
+            .querySelector('[data-testid="report-table"] thead th:last-child')!
+            .getBoundingClientRect();
+          return {
+            frameLeft: frame.left,
+            frameRight: frame.right,
+            lastLeft: last.left,
+            lastRight: last.right,
+          };
+        });
+      const wide = await edges();
+      expect(wide.frameRight).toBeLessThanOrEqual(1366);
+      expect(wide.lastRight).toBeLessThanOrEqual(wide.frameRight + 0.5);
+      expect(wide.lastLeft).toBeGreaterThanOrEqual(wide.frameLeft);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+      await shot(page, 'reports-cycle-fit-en-desktop');
+
+      // A narrower window: the table scrolls inside its frame, the date column stays, and the last
+      // column is reached with the keyboard (the frame takes focus and scrolls with the arrow keys).
+      await page.setViewportSize({ width: 1024, height: 900 });
+      const scroll = page.getByTestId('report-table-scroll');
+      await expect.poll(() => scroll.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+      await scroll.focus();
+      await expect
+        .poll(
+          async () => {
+            await page.keyboard.press('ArrowRight');
+            const e = await edges();
+            return e.lastRight <= e.frameRight + 0.5 && e.lastLeft >= e.frameLeft;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      const date = await page
+        .locator('[data-testid="report-table"] thead th')
+        .first()
+        .evaluate((th) => th.getBoundingClientRect().left);
+      const narrow = await edges();
+      expect(date).toBeGreaterThanOrEqual(narrow.frameLeft - 0.5);
+      expect(date).toBeLessThan(narrow.frameLeft + 20);
+      await shot(page, 'reports-cycle-scrolled-en-desktop', { fullPage: false });
+    });
+    // Three sign-ins and browser pages (Thai and English phones, a desktop).
+  }, 180_000);
+
   it("staff open the community income from their menu and see every member's rows; no other member report", async () => {
     await withPage(browser, { viewport: DESKTOP, lang: 'en' }, async (page) => {
       await page.goto('/auth/login');

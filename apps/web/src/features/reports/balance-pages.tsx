@@ -39,8 +39,8 @@ export function PointLvpPage() {
   const list = useViewPage(v, lvpLines);
   const columns: ReportColumn<LvpRow>[] = [
     { key: 'date', title: t('col.date'), kind: 'date', value: (r) => r.date },
-    { key: 'type', title: t('col.type'), kind: 'text', value: (r) => l.lvpType(r.type) },
-    { key: 'points', title: t('col.lvp'), kind: 'int', value: (r) => r.points },
+    { key: 'type', title: t('col.type'), kind: 'text', value: (r) => l.lvpType(r.type), compact: 'state' },
+    { key: 'points', title: t('col.lvp'), kind: 'int', value: (r) => r.points, compact: 'amount' },
     { key: 'remark', title: t('col.remark'), kind: 'text', value: (r) => remarkText(t, lang, r), wrap: true },
     { key: 'order_no', title: t('col.orderNo'), kind: 'text', value: (r) => r.order_no },
     { key: 'balance', title: t('col.balance'), kind: 'int', value: (r) => r.balance },
@@ -69,8 +69,8 @@ export function UsePointBalancePage() {
   const list = useViewPage(v, pointLines);
   const columns: ReportColumn<PointRow>[] = [
     { key: 'date', title: t('col.date'), kind: 'date', value: (r) => r.date },
-    { key: 'kind', title: t('col.type'), kind: 'text', value: (r) => l.pointKind(r.kind) },
-    { key: 'points', title: t('col.points'), kind: 'money', value: (r) => r.points },
+    { key: 'kind', title: t('col.type'), kind: 'text', value: (r) => l.pointKind(r.kind), compact: 'state' },
+    { key: 'points', title: t('col.points'), kind: 'money', value: (r) => r.points, compact: 'amount' },
     { key: 'remark', title: t('col.remark'), kind: 'text', value: (r) => remarkText(t, lang, r), wrap: true },
     { key: 'order_no', title: t('col.orderNo'), kind: 'text', value: (r) => r.order_no },
     { key: 'balance', title: t('col.balance'), kind: 'money', value: (r) => r.balance },

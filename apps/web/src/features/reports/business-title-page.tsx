@@ -73,7 +73,7 @@ export default function BusinessTitlePage() {
   const columns: ReportColumn<TitleRow>[] = [
     { key: 'achieved_date', title: t('col.achievedDate'), kind: 'date', value: (r) => r.achieved_date },
     { key: 'from_title', title: t('col.fromTitle'), kind: 'text', value: (r) => r.from_title },
-    { key: 'to_title', title: t('col.toTitle'), kind: 'text', value: (r) => r.to_title },
+    { key: 'to_title', title: t('col.toTitle'), kind: 'text', value: (r) => r.to_title, compact: 'amount' },
   ];
   return (
     <ReportFrame

@@ -2,7 +2,7 @@ import { Group, Loader, Text } from '@mantine/core';
 import type { CycleRow } from '@portal/contracts/reports';
 import { useTranslation } from 'react-i18next';
 import { Cell } from './components/format';
-import { useLabels } from './components/labels';
+import { stateTone, useLabels } from './components/labels';
 import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ReportColumn } from './model/columns';
@@ -50,6 +50,7 @@ export default function CycleBonusPage() {
   const list = useViewPage(v, cycleTransactions);
   const summary = useCycleSummary(v.range);
   const s = summary.data;
+  // On a phone's compact row: the date, what was earned after the cap, and its state.
   const columns: ReportColumn<CycleRow>[] = [
     { key: 'date', title: t('col.date'), kind: 'date', value: (r) => r.date },
     { key: 'carry_in_left', title: t('col.carryInLeft'), kind: 'int', value: (r) => r.carry_in_left },
@@ -66,11 +67,18 @@ export default function CycleBonusPage() {
     },
     { key: 'income_percent', title: t('col.incomePercent'), kind: 'percent', value: (r) => r.income_percent },
     { key: 'cycles', title: t('col.cycles'), kind: 'int', value: (r) => r.cycles },
-    { key: 'paid', title: t('col.paid'), kind: 'money', value: (r) => r.paid },
+    { key: 'paid', title: t('col.paid'), kind: 'money', value: (r) => r.paid, compact: 'amount' },
     { key: 'flushed', title: t('col.flushed'), kind: 'money', value: (r) => r.flushed },
     { key: 'carry_out_left', title: t('col.carryOutLeft'), kind: 'int', value: (r) => r.carry_out_left },
     { key: 'carry_out_right', title: t('col.carryOutRight'), kind: 'int', value: (r) => r.carry_out_right },
-    { key: 'income_state', title: t('col.state'), kind: 'text', value: (r) => l.state(r.income_state) },
+    {
+      key: 'income_state',
+      title: t('col.state'),
+      kind: 'text',
+      value: (r) => l.state(r.income_state),
+      compact: 'state',
+      tone: (r) => stateTone(r.income_state),
+    },
   ];
   return (
     <ReportFrame

@@ -5,7 +5,7 @@ import type {
   ReferrerRow,
 } from '@portal/contracts/income-reports';
 import { useTranslation } from 'react-i18next';
-import { useLabels } from './components/labels';
+import { stateTone, useLabels } from './components/labels';
 import { ReportFrame, type SummaryItem } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { CellValue, ColumnKind, ReportColumn } from './model/columns';
@@ -45,7 +45,8 @@ const field = <K extends string>(
 
 /**
  * The columns the income reports share, by the field they show: the same title, kind and cell in
- * each report. A report lists them among its own columns.
+ * each report. A report lists them among its own columns. On a phone's compact row an income line
+ * shows its date (the first column), its amount and its state.
  */
 export function useIncomeColumns() {
   const { t } = useTranslation('reports');
@@ -55,6 +56,8 @@ export function useIncomeColumns() {
     title: t('col.state'),
     kind: 'text',
     value: (r) => l.state(r.state),
+    compact: 'state',
+    tone: (r) => stateTone(r.state),
   };
   return {
     incomeDate: field('income_date', t('col.incomeDate'), 'date'),
@@ -62,7 +65,7 @@ export function useIncomeColumns() {
     memberName: { ...field('member_name', t('col.memberName'), 'text'), wrap: true },
     orderNo: field('order_no', t('col.orderNo'), 'text'),
     orderPv: field('order_pv', t('col.orderPv'), 'int'),
-    amount: field('amount', t('col.amount'), 'money'),
+    amount: { ...field('amount', t('col.amount'), 'money'), compact: 'amount' as const },
     state,
   };
 }
@@ -157,7 +160,7 @@ function MemberDropship() {
     { key: 'selling_price', title: t('col.sellingPrice'), kind: 'money', value: (r) => r.selling_price },
     { key: 'member_price', title: t('col.memberPrice'), kind: 'money', value: (r) => r.member_price },
     { key: 'grand_total', title: t('col.grandTotal'), kind: 'money', value: (r) => r.grand_total },
-    { key: 'amount', title: t('col.compensation'), kind: 'money', value: (r) => r.amount },
+    { key: 'amount', title: t('col.compensation'), kind: 'money', value: (r) => r.amount, compact: 'amount' },
     c.state,
   ];
   const common = useIncomeSummary(s);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/i18n/dates';
 import { formatCount } from '../../lib/i18n/numbers';
 import { useLang } from '../../lib/i18n/use-lang';
-import { useLabels } from './components/labels';
+import { orderTone, useLabels } from './components/labels';
 import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ReportColumn } from './model/columns';
@@ -75,13 +75,15 @@ export default function PointValuePage() {
     },
     { key: 'quantity', title: t('col.quantity'), kind: 'int', value: (r) => r.quantity },
     { key: 'pv_per_unit', title: t('col.pvPerUnit'), kind: 'int', value: (r) => r.pv_per_unit },
-    { key: 'pv_total', title: t('col.pvTotal'), kind: 'int', value: (r) => r.pv_total },
+    { key: 'pv_total', title: t('col.pvTotal'), kind: 'int', value: (r) => r.pv_total, compact: 'amount' },
     { key: 'lvp_total', title: t('col.lvpTotal'), kind: 'int', value: (r) => r.lvp_total },
     {
       key: 'order_status',
       title: t('col.orderStatus'),
       kind: 'text',
       value: (r) => l.orderStatus(r.order_status),
+      compact: 'state',
+      tone: (r) => orderTone(r.order_status),
     },
   ];
   return (

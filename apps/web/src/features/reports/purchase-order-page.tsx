@@ -2,7 +2,7 @@ import { Group, Loader, Stack, Text } from '@mantine/core';
 import type { OrderRow } from '@portal/contracts/reports';
 import { useTranslation } from 'react-i18next';
 import { Cell } from './components/format';
-import { useLabels } from './components/labels';
+import { orderTone, useLabels } from './components/labels';
 import { ReportFrame } from './components/report-frame';
 import { useReportView, useViewPage } from './components/report-view';
 import type { ReportColumn } from './model/columns';
@@ -88,7 +88,7 @@ export default function PurchaseOrderPage() {
     { key: 'order_type', title: t('col.orderType'), kind: 'text', value: (r) => l.orderType(r.order_type) },
     { key: 'item_count', title: t('col.items'), kind: 'int', value: (r) => r.item_count },
     { key: 'total_amount', title: t('col.total'), kind: 'money', value: (r) => r.total_amount },
-    { key: 'net_amount', title: t('col.net'), kind: 'money', value: (r) => r.net_amount },
+    { key: 'net_amount', title: t('col.net'), kind: 'money', value: (r) => r.net_amount, compact: 'amount' },
     { key: 'pv_total', title: t('col.pvTotal'), kind: 'int', value: (r) => r.pv_total },
     {
       key: 'payment_status',
@@ -96,7 +96,14 @@ export default function PurchaseOrderPage() {
       kind: 'text',
       value: (r) => l.payment(r.payment_status),
     },
-    { key: 'status', title: t('col.orderStatus'), kind: 'text', value: (r) => l.orderStatus(r.status) },
+    {
+      key: 'status',
+      title: t('col.orderStatus'),
+      kind: 'text',
+      value: (r) => l.orderStatus(r.status),
+      compact: 'state',
+      tone: (r) => orderTone(r.status),
+    },
   ];
   return (
     <ReportFrame

@@ -80,6 +80,7 @@ export default function TravelPointPage() {
       title: t('col.travelPoints'),
       kind: 'int',
       value: (r) => (r.qualified ? r.cycles : 0),
+      compact: 'amount',
     },
   ];
   // The campaign column only when there is a campaign.

@@ -1,6 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import '../reports-namespace';
 
+const STATE_TONES: Record<string, string> = { WAITING: 'yellow', PAID: 'teal', VOID: 'gray' };
+const ORDER_TONES: Record<string, string> = {
+  pending_payment: 'yellow',
+  paid: 'blue',
+  packing: 'blue',
+  shipped: 'blue',
+  delivered: 'teal',
+  canceled: 'gray',
+};
+
+/** A state badge's colour on a phone's compact row: an income line's state (waiting, paid, voided). */
+export const stateTone = (s: string | null): string | undefined => (s ? STATE_TONES[s] : undefined);
+/** The same for an order's status. */
+export const orderTone = (s: string): string | undefined => ORDER_TONES[s];
+
 /** The translated names of the API's codes (income state, order status, LVP type…). */
 export function useLabels() {
   const { t } = useTranslation('reports');

@@ -1,11 +1,11 @@
 import 'mantine-datatable/styles.css';
-import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconFileTypeCsv, IconInfoCircle, IconPrinter } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@portal/contracts/envelope';
 import { DataTable } from 'mantine-datatable';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RangePicker } from '../../../components/range-picker';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -20,6 +20,7 @@ import { buildCsv, exportFileName } from '../model/csv';
 import { saveFile } from '../model/download';
 import { RANGE_PRESETS, presetRange, type EmptyReason } from '../model/query';
 import '../reports-namespace';
+import { CompactRows } from './compact-rows';
 import { Cell, formatCell, isNumeric } from './format';
 import { useLang } from '../../../lib/i18n/use-lang';
 import type { ReportViewState } from './report-view';
@@ -73,71 +74,6 @@ export function EmptyState({ reason }: { reason: EmptyReason | null }) {
     >
       {reason === 'never' ? t('empty.never') : t('empty.range')}
     </Alert>
-  );
-}
-
-/** Rows as cards (a phone): each row a card with its columns as label and value. */
-function RowCards<T>({
-  rows,
-  columns,
-  rowKey,
-  detail,
-}: {
-  rows: T[];
-  columns: ReportColumn<T>[];
-  rowKey: (row: T) => string | number;
-  detail?: (row: T) => ReactNode;
-}) {
-  const { t } = useTranslation('reports');
-  const [open, setOpen] = useState<string | number | null>(null);
-  const [head, ...rest] = columns;
-  return (
-    <Stack gap="sm" data-testid="report-cards">
-      {rows.map((row) => (
-        <Card
-          key={rowKey(row)}
-          withBorder
-          radius="md"
-          p="sm"
-          data-testid="report-row"
-          data-key={String(rowKey(row))}
-        >
-          {head && (
-            <Text fw={700} size="sm" mb={8} lh={1.6}>
-              <Cell kind={head.kind} value={head.value(row)} />
-            </Text>
-          )}
-          <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
-            {rest.map((c) => (
-              <div key={c.key} style={{ minWidth: 0 }}>
-                <Text size="xs" c="dimmed" lh={1.6}>
-                  {c.title}
-                </Text>
-                <Text size="sm" lh={1.6} style={{ overflowWrap: 'anywhere' }}>
-                  <Cell kind={c.kind} value={c.value(row)} wrap />
-                </Text>
-              </div>
-            ))}
-          </SimpleGrid>
-          {detail && (
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              mt={6}
-              px={4}
-              style={{ alignSelf: 'flex-start' }}
-              onClick={() => setOpen(open === rowKey(row) ? null : rowKey(row))}
-              aria-expanded={open === rowKey(row)}
-              data-testid="row-details"
-              data-noprint
-            >
-              {open === rowKey(row) ? t('table.hideDetails') : t('table.showDetails')}
-            </Button>
-          )}
-          {detail && open === rowKey(row) && <div className={classes.detail}>{detail(row)}</div>}
-        </Card>
-      ))}
-    </Stack>
   );
 }
 
@@ -275,14 +211,15 @@ export interface ReportFrameProps<T> {
   summaryNote?: string;
   /** Above the table: a chart, a campaign, a title's progress. */
   children?: ReactNode;
-  /** Below a row (opened with a click on desktop, always on a card). */
+  /** Below a row: opened with a click on the table's row, or with the phone's row's button. */
   detail?: (row: T) => ReactNode;
 }
 
 /**
- * Every report's frame: the range in the address, the summary row, the table (cards on a phone)
- * with 10 rows a page and five page links, an empty state that says why, export of the whole range
- * to CSV and XLSX, and a print layout (report.module.css).
+ * Every report's frame: the range in the address, the summary row, the table with 10 rows a page
+ * and five page links (on a desktop it fits its frame or scrolls inside it, the date column pinned;
+ * on a phone a compact line per row that opens to the details, compact-rows.tsx), an empty state
+ * that says why, export of the whole range to CSV and XLSX, and a print layout (report.module.css).
  */
 export function ReportFrame<T>(p: ReportFrameProps<T>) {
   const { t } = useTranslation('reports');
@@ -341,7 +278,7 @@ export function ReportFrame<T>(p: ReportFrameProps<T>) {
       ) : empty ? (
         <EmptyState reason={reason} />
       ) : phone ? (
-        <RowCards rows={rows} columns={p.columns} rowKey={p.rowKey} detail={p.detail} />
+        <CompactRows rows={rows} columns={p.columns} rowKey={p.rowKey} detail={p.detail} />
       ) : (
         <div className={classes.table}>
           <DataTable<T>
@@ -352,6 +289,18 @@ export function ReportFrame<T>(p: ReportFrameProps<T>) {
             highlightOnHover
             verticalAlign="top"
             minHeight={rows.length > 0 ? undefined : 150}
+            pinFirstColumn
+            scrollAreaProps={{
+              type: 'auto',
+              scrollbars: 'x',
+              // Focusable, so that a keyboard scrolls it; named for a screen reader.
+              viewportProps: {
+                tabIndex: 0,
+                role: 'region',
+                'aria-label': t('table.region', { title: p.title }),
+                'data-testid': 'report-table-scroll',
+              } as ComponentPropsWithoutRef<'div'>,
+            }}
             fetching={p.list.isFetching && !p.list.isPending ? false : p.list.isPending}
             records={rows}
             idAccessor={(r) => String(p.rowKey(r))}

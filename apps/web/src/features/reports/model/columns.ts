@@ -15,4 +15,12 @@ export interface ReportColumn<T> {
   value: (row: T) => CellValue;
   /** Long text (names, remarks) may wrap; every other cell stays on one line. */
   wrap?: boolean;
+  /**
+   * Its place in a phone's compact row, a line per row that opens to the other columns: 'date' the
+   * row's date (the first column when no column says so), 'amount' the figure that matters in this
+   * report (large, on the right), 'state' where the row stands (a badge under the date).
+   */
+  compact?: 'date' | 'amount' | 'state';
+  /** The state badge's colour for a row (a Mantine colour); grey when not given. */
+  tone?: (row: T) => string | undefined;
 }
