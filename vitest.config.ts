@@ -57,6 +57,9 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
+          // expect.poll waits for a state; its default second is a wait for time on a busy machine
+          // (a page's fetch behind a loaded CPU takes longer): each poll may wait up to 20 s.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
           pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,

@@ -247,7 +247,7 @@ describe('the member reports', () => {
       await page.goto('/reports/cycle_bonus');
       await waitForPath(page, '/notifications');
     });
-  });
+  }, 180_000); // four sign-ins (a phone, two English views, the suspended member)
 
   it("on a phone the cycle bonus rows are compact lines (date, state, earned) that open to their details, with the amounts of the desktop table; on a desktop in English the last column is within the table's frame", async () => {
     const token = await tokenOf(DEMO.email, DEMO.password);
