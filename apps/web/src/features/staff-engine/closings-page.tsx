@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPlayerPlay } from '@tabler/icons-react';
@@ -19,6 +18,7 @@ import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DayInput } from '../../components/day-input';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageLoader } from '../../components/ui/page-loader';
 import { paths } from '../../lib/paths';
@@ -219,19 +219,19 @@ export default function ClosingsPage() {
             onChange={(v) => go({ type: v ?? '' })}
             data-testid="closings-filter-type"
           />
-          <TextInput
-            type="date"
+          <DayInput
             label={t('closings.filters.from')}
             value={filters.from}
-            onChange={(e) => go({ from: e.currentTarget.value })}
-            data-testid="closings-filter-from"
+            onChange={(from) => go({ from })}
+            clearable
+            testId="closings-filter-from"
           />
-          <TextInput
-            type="date"
+          <DayInput
             label={t('closings.filters.to')}
             value={filters.to}
-            onChange={(e) => go({ to: e.currentTarget.value })}
-            data-testid="closings-filter-to"
+            onChange={(to) => go({ to })}
+            clearable
+            testId="closings-filter-to"
           />
         </SimpleGrid>
       </Paper>

@@ -17,6 +17,7 @@ import {
 import type { PlanParams, PlanVersionBody, PlanView } from '@portal/contracts/engine';
 import { get, set, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/day-input';
 import { ApiError } from '../../../lib/http/errors';
 import { useCreatePlanVersion } from '../api/plan';
 import {
@@ -131,16 +132,15 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
       <Stack gap="md">
         <Paper withBorder p="md" radius="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              type="date"
+            <DayInput
               required
               label={t('plan.form.from')}
               description={t('plan.form.fromHint', { date: f.longDay(view.earliest_from) })}
               min={view.earliest_from}
               value={values.effective_from}
-              onChange={(e) => form.setValue('effective_from', e.currentTarget.value)}
+              onChange={(v) => form.setValue('effective_from', v)}
               error={bad('effective_from')}
-              data-testid="plan-form-from"
+              testId="plan-form-from"
             />
             <TextInput
               label={t('plan.form.note')}
@@ -323,19 +323,19 @@ export function PlanVersionForm({ view, onDone }: { view: PlanView; onDone: (ver
             />
             {p.TRAVEL_CAMPAIGN && (
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <TextInput
-                  type="date"
+                <DayInput
                   label={t('plan.form.campaignStart')}
                   value={p.TRAVEL_CAMPAIGN.start}
-                  onChange={(e) => setCampaign({ start: e.currentTarget.value })}
+                  onChange={(start) => setCampaign({ start })}
                   error={bad('params.TRAVEL_CAMPAIGN.start')}
+                  testId="plan-form-campaign-start"
                 />
-                <TextInput
-                  type="date"
+                <DayInput
                   label={t('plan.form.campaignEnd')}
                   value={p.TRAVEL_CAMPAIGN.end}
-                  onChange={(e) => setCampaign({ end: e.currentTarget.value })}
+                  onChange={(end) => setCampaign({ end })}
                   error={bad('params.TRAVEL_CAMPAIGN.end')}
+                  testId="plan-form-campaign-end"
                 />
                 <WholeInput
                   label={t('plan.form.campaignPoints')}
