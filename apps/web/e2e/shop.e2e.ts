@@ -395,5 +395,5 @@ describe('the shop', () => {
         });
       }
     }
-  });
+  }, 240_000); // four sign-ins and five pages each, in two languages on two screens
 });
