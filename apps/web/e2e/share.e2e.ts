@@ -24,21 +24,24 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /** What a camera reads in a PNG: its pixels (drawn by the browser) through jsQR. */
 async function readQr(page: Page, png: Buffer): Promise<string | null> {
-  const { width, height, data } = await page.evaluate(async (src) => {
-    const img = new Image();
-    img.src = src;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let bin = '';
-    for (let i = 0; i < pixels.length; i += 0x8000)
-      bin += String.fromCharCode(...pixels.subarray(i, i + 0x8000));
-    return { width: canvas.width, height: canvas.height, data: btoa(bin) };
-  }, `data:image/png;base64,${png.toString('base64')}`);
+  const { width, height, data } = await page.evaluate(
+    async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let bin = '';
+      for (let i = 0; i < pixels.length; i += 0x8000)
+        bin += String.fromCharCode(...pixels.subarray(i, i + 0x8000));
+      return { width: canvas.width, height: canvas.height, data: btoa(bin) };
+    },
+    `data:image/png;base64,${png.toString('base64')}`,
+  );
   const rgba = new Uint8ClampedArray(Buffer.from(data, 'base64'));
   return jsQR(rgba, width, height)?.data ?? null;
 }
@@ -106,7 +109,13 @@ describe('sharing the invitation and the community shop (issue 23, item 3)', () 
         const shop = `${baseUrl()}/ecommerce?shop=${DEMO.invitationCode}`;
         await page.getByTestId('my-shop-link').waitFor();
         expect(await page.getByTestId('my-shop-link').inputValue()).toBe(shop);
-        await sharesByQrAndLine(page, 'my-shop', shop, `shop-${DEMO.invitationCode}`, `share-shop-${lang}-${device}`);
+        await sharesByQrAndLine(
+          page,
+          'my-shop',
+          shop,
+          `shop-${DEMO.invitationCode}`,
+          `share-shop-${lang}-${device}`,
+        );
 
         // A browser with a share sheet (a phone's): the share button hands it the link.
         await context.addInitScript(() => {

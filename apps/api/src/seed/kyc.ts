@@ -173,7 +173,11 @@ export async function seedDemoKyc(
   // Older than the welcome note, which stays the demo member's newest notification.
   await tx.insert(notifications).values([
     { userId: d.userId, ...KYC_NOTICES.approved('identity'), createdAt: new Date(now - 3 * DAY - 1_800_000) },
-    { userId: d.userId, ...KYC_NOTICES.rejected('bank', reasonTexts(blurred)), createdAt: new Date(now - 3 * DAY) },
+    {
+      userId: d.userId,
+      ...KYC_NOTICES.rejected('bank', reasonTexts(blurred)),
+      createdAt: new Date(now - 3 * DAY),
+    },
   ]);
 
   const states: State[] = [
@@ -283,7 +287,9 @@ export async function seedDemoKyc(
         { userId: m.userId, ...KYC_NOTICES.approved('identity'), createdAt: new Date(submitted + 5_400_000) },
         {
           userId: m.userId,
-          ...(state === 'fail' ? KYC_NOTICES.rejected('bank', reasonTexts(blurred)) : KYC_NOTICES.approved('bank')),
+          ...(state === 'fail'
+            ? KYC_NOTICES.rejected('bank', reasonTexts(blurred))
+            : KYC_NOTICES.approved('bank')),
           createdAt: new Date(submitted + 7_200_000),
         },
       ]);
