@@ -77,13 +77,16 @@ export async function waitingBatches(
   const { memberIds, yearSoFar = false } = options;
   const cutoff = previousSunday(runDate);
   const who = memberIds ? sql`and member_id = any(${sql.param([...memberIds])}::bigint[])` : sql``;
-  const year = yearSoFar
-    ? sql`left join (
-        select member_id, sum(gross) as gross, sum(wht) as wht from payouts
-        where run_date >= date_trunc('year', ${runDate}::date)::date and run_date < ${runDate}::date ${who}
-        group by member_id) y using (member_id)`
-    : sql`left join (select null::bigint as member_id, null::numeric as gross, null::numeric as wht) y
-        using (member_id)`;
+  // The year so far only when asked: otherwise the batches' query alone, its two columns null.
+  const [yearColumns, yearJoin] = yearSoFar
+    ? [
+        sql`y.gross::text as year_gross, y.wht::text as year_wht`,
+        sql`left join (
+          select member_id, sum(gross) as gross, sum(wht) as wht from payouts
+          where run_date >= date_trunc('year', ${runDate}::date)::date and run_date < ${runDate}::date ${who}
+          group by member_id) y using (member_id)`,
+      ]
+    : [sql`null as year_gross, null as year_wht`, sql``];
   const { rows } = await db.execute<{
     member_id: number;
     lines: number;
@@ -92,14 +95,13 @@ export async function waitingBatches(
     year_gross: string | null;
     year_wht: string | null;
   }>(sql`
-    select b.member_id, b.lines, b.gross, b.point_part, y.gross::text as year_gross,
-      y.wht::text as year_wht
+    select b.member_id, b.lines, b.gross, b.point_part, ${yearColumns}
     from (
       select member_id, count(*)::int as lines, sum(amount)::text as gross,
         sum(case when type = 'CYCLE' and not correction then point_part else 0 end)::text as point_part
       from income_lines where state = 'WAITING' and income_date <= ${cutoff}::date ${who}
       group by member_id) b
-    ${year}
+    ${yearJoin}
     order by b.member_id`);
   const pace = pacer();
   const out: WaitingBatch[] = [];
