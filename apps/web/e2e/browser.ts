@@ -54,7 +54,8 @@ interface OutboxMessage {
  */
 export async function lastMessage(to: string, purpose?: string, since?: Date): Promise<OutboxMessage> {
   const file = path.join(inject('dataDir'), 'outbox.jsonl');
-  for (let i = 0; i < 40; i++) {
+  // The outbox worker writes the message soon after the request; a busy machine may take seconds.
+  for (let i = 0; i < 150; i++) {
     if (fs.existsSync(file)) {
       const rows = fs
         .readFileSync(file, 'utf8')

@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, lastMessage, launch, PHONE, shot, signIn } from './browser';
-import { createMember, DEMO, newMember, pathOf, visibleText, waitForPath, withPage } from './helpers';
+import {
+  createMember,
+  DEMO,
+  newMember,
+  pathOf,
+  typeCode,
+  visibleText,
+  waitForPath,
+  withPage,
+} from './helpers';
 import { signInApi } from './kyc-api';
 
 /**
@@ -190,6 +199,58 @@ describe('the dashboard leads with what matters', () => {
           lang === 'th' ? 'ทำแล้ว 1 จาก 5 ขั้น' : '1 of 5 done',
         );
         expect(pathOf(page)).toBe('/dashboard');
+      });
+    }
+  }, 180_000);
+
+  it('lets a member who verified by e-mail verify their mobile from the first steps by an SMS code, which ticks the step', async () => {
+    for (const [lang, viewport] of [
+      ['en', PHONE],
+      ['th', DESKTOP],
+    ] as const) {
+      const m = await createMember(newMember(`mob${lang}`), { by: 'email' });
+      await withPage(browser, { lang, viewport }, async (page) => {
+        await signIn(page, m.email, m.password);
+        await waitForPath(page, '/dashboard');
+        const step = page.getByTestId('first-step-verify');
+        await step.waitFor();
+        expect(await step.getAttribute('data-done')).toBe('false');
+        // (the badge is set in capitals)
+        expect((await visibleText(page.getByTestId('verification-mobile'))).toLowerCase()).toContain(
+          lang === 'th' ? 'ยังไม่ยืนยัน' : 'not verified',
+        );
+        await step.click();
+        const dialog = page.getByRole('dialog', {
+          name: lang === 'th' ? 'ยืนยันเบอร์มือถือ' : 'Verify your mobile',
+        });
+        await dialog.getByTestId('verify-mobile-send-code').waitFor();
+        expect(await visibleText(dialog)).toContain(m.mobile);
+        const sent = new Date();
+        await dialog.getByTestId('verify-mobile-send-code').click();
+        await dialog.getByTestId('otp-input').waitFor();
+        const sms = await lastMessage(m.mobile, 'onboarding', sent);
+        await shot(page, `dashboard-verify-mobile-${lang}-${viewport === PHONE ? 'phone' : 'desktop'}`, {
+          fullPage: false,
+        });
+        await typeCode(page, sms.code!);
+        await dialog.waitFor({ state: 'hidden' });
+        await expect.poll(() => step.getAttribute('data-done')).toBe('true');
+        expect(await visibleText(page.getByTestId('first-steps-progress'))).toBe(
+          lang === 'th' ? 'ทำแล้ว 1 จาก 5 ขั้น' : '1 of 5 done',
+        );
+        expect((await visibleText(page.getByTestId('verification-mobile'))).toLowerCase()).not.toContain(
+          lang === 'th' ? 'ยังไม่ยืนยัน' : 'not verified',
+        );
+        expect(await page.getByTestId('verification-mobile-verify').count()).toBe(0);
+        const me = await (
+          await fetch(new URL('/member/v1/me', baseUrl()), {
+            headers: {
+              'X-App-Key': 'portal-web',
+              Authorization: `Bearer ${await signInApi(m.email, m.password)}`,
+            },
+          })
+        ).json();
+        expect(me.data).toMatchObject({ is_verifies_email: true, is_verifies_mobile: true });
       });
     }
   }, 180_000);

@@ -145,9 +145,13 @@ async function api<T>(
 
 /**
  * Registers a member through the API (the registration screens have their own test), and
- * verifies the mobile with the OTP from the outbox unless `verified` is false.
+ * verifies the mobile with the OTP from the outbox (or, `by: 'email'`, the e-mail by its
+ * activation link) unless `verified` is false.
  */
-export async function createMember(m: NewMember, { verified = true } = {}): Promise<NewMember> {
+export async function createMember(
+  m: NewMember,
+  { verified = true, by = 'mobile' }: { verified?: boolean; by?: 'mobile' | 'email' } = {},
+): Promise<NewMember> {
   const { access_token: token } = await api<{ access_token: string }>('/oauth/token', {
     method: 'POST',
     body: { grant_type: 'client_credentials', client_id: 'portal-web', client_secret: 'public' },
@@ -170,7 +174,13 @@ export async function createMember(m: NewMember, { verified = true } = {}): Prom
       accept_privacy: true,
     },
   });
-  if (verified) {
+  if (verified && by === 'email') {
+    const sent = new Date();
+    await api('/v1/activate/request', { method: 'POST', token, body: { email: m.email } });
+    const mail = await lastMessage(m.email, 'onboarding', sent);
+    const link = new URL(mail.link!);
+    await api('/v1/activate', { method: 'POST', token, body: { token: link.searchParams.get('token') } });
+  } else if (verified) {
     const sent = new Date();
     const otp = await api<{ id: string; ref_code: string }>('/v1/otp-transactions', {
       method: 'POST',

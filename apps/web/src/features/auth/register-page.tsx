@@ -9,7 +9,7 @@ import { useDescribeError } from '../../lib/i18n/messages';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestActivation } from './api/activate';
-import { requestOtp } from './api/otp';
+import { requestOtp } from '../../components/otp/otp-api';
 import { createUser, useReferrer } from './api/register';
 import { AuthHeading } from './components/auth-heading';
 import { AuthResult } from './components/auth-result';

@@ -7,7 +7,7 @@ import { useDescribeError } from '../../lib/i18n/messages';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSendActivationEmail } from './api/activate';
-import { useRequestOtp } from './api/otp';
+import { useRequestOtp } from '../../components/otp/otp-api';
 import { AuthHeading } from './components/auth-heading';
 import { AuthResult } from './components/auth-result';
 import { VerifiedCheck } from './components/verified-check';

@@ -15,8 +15,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCheckResetCode, useResetPassword, useResetTicket } from './api/password-reset';
 import { AuthHeading } from './components/auth-heading';
 import { AuthResult } from './components/auth-result';
-import { CodeEntry } from './components/code-entry';
-import { isRefusal } from './components/code-sending';
+import { CodeEntry } from '../../components/otp/code-entry';
+import { isRefusal } from '../../components/otp/code-sending';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation(['auth', 'common', 'errors']);

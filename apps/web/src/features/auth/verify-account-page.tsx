@@ -1,19 +1,14 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { reloadUser } from '../../lib/auth/session';
 import { useSession } from '../../lib/auth/use-session';
-import { ApiError } from '../../lib/http/errors';
 import { useDescribeError } from '../../lib/i18n/messages';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useOtpStatus, useRequestOtp, useVerifyOtp } from './api/otp';
+import { useRequestOtp } from '../../components/otp/otp-api';
 import { AuthHeading } from './components/auth-heading';
-import { CodeEntry } from './components/code-entry';
-import { isRefusal } from './components/code-sending';
-import { DeliveryNotice } from './components/delivery-notice';
-import { ResendButton, resendTime } from './components/resend-button';
+import { MobileCodeEntry } from '../../components/otp/mobile-code-entry';
 import { VerifiedCheck } from './components/verified-check';
 
 /** A signed-in member whose e-mail and mobile are both unverified proves one of them here. */
@@ -75,63 +70,23 @@ function SendMobileCode({ mobile }: { mobile: string }) {
 
 function MobileCode({ mobile, id, refCode }: { mobile: string; id: string; refCode: string }) {
   const { t } = useTranslation('auth');
-  const describe = useDescribeError();
   const navigate = useNavigate();
   const location = useLocation();
   const [, setParams] = useSearchParams();
-  const [availableAt, setAvailableAt] = useState(() =>
-    resendTime((location.state as { resendAfter?: string } | null)?.resendAfter),
-  );
-  const verify = useVerifyOtp();
-  const resend = useRequestOtp();
-  const status = useOtpStatus(id);
-  const error = verify.error ?? resend.error;
-
   return (
     <>
       <AuthHeading title={t('verifyAccount.title')}>{t('code.sentTo', { to: mobile })}</AuthHeading>
-      <DeliveryNotice
-        tx={status.data}
-        otherWay={{ to: paths.auth.resendVerifyCode.href(), label: t('code.delivery.useEmail') }}
-      />
-      <CodeEntry
+      <MobileCodeEntry
+        mobile={mobile}
+        id={id}
         refCode={refCode}
-        pending={verify.isPending}
-        error={error ? describe(error) : undefined}
-        refused={isRefusal(verify.error)}
-        onSubmit={(code) =>
-          verify.mutate(
-            { id, username: mobile, code, refCode },
-            {
-              onSuccess: async () => {
-                await reloadUser().catch(() => undefined);
-                await navigate(paths.dashboard.href(), { replace: true });
-              },
-            },
-          )
-        }
-        extra={
-          <ResendButton
-            availableAt={availableAt}
-            pending={resend.isPending}
-            onResend={() =>
-              resend.mutate(
-                { username: mobile },
-                {
-                  onSuccess: (otp) => {
-                    verify.reset();
-                    setAvailableAt(resendTime(otp.resend_after));
-                    setParams({ otp: otp.id, ref: otp.ref_code }, { replace: true });
-                  },
-                  onError: (err) => {
-                    if (err instanceof ApiError && err.errorCode === 'OTP_RESEND_TOO_SOON')
-                      setAvailableAt(Date.now() + 30_000);
-                  },
-                },
-              )
-            }
-          />
-        }
+        resendAfter={(location.state as { resendAfter?: string } | null)?.resendAfter}
+        otherWay={{ to: paths.auth.resendVerifyCode.href(), label: t('code.delivery.useEmail') }}
+        onResent={(otp) => setParams({ otp: otp.id, ref: otp.ref_code }, { replace: true })}
+        onVerified={async () => {
+          await reloadUser().catch(() => undefined);
+          await navigate(paths.dashboard.href(), { replace: true });
+        }}
       />
       <OtherWay />
     </>

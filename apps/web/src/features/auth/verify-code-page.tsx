@@ -7,14 +7,14 @@ import { ApiError } from '../../lib/http/errors';
 import { useDescribeError } from '../../lib/i18n/messages';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useOtpStatus, useRequestOtp, useVerifyOtp } from './api/otp';
+import { useOtpStatus, useRequestOtp, useVerifyOtp } from '../../components/otp/otp-api';
 import { useCheckResetCode, useRequestPasswordReset, useResetTicket } from './api/password-reset';
 import { AuthHeading } from './components/auth-heading';
 import { AuthResult } from './components/auth-result';
-import { CodeEntry } from './components/code-entry';
-import { isRefusal } from './components/code-sending';
-import { DeliveryNotice } from './components/delivery-notice';
-import { ResendButton, resendTime } from './components/resend-button';
+import { CodeEntry } from '../../components/otp/code-entry';
+import { isRefusal } from '../../components/otp/code-sending';
+import { DeliveryNotice } from '../../components/otp/delivery-notice';
+import { ResendButton, resendTime } from '../../components/otp/resend-button';
 import { rememberResetEmail, resetEmailFor } from './reset-email';
 
 interface VerifyState {

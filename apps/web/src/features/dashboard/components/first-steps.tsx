@@ -2,18 +2,21 @@ import '../dashboard-namespace';
 import { Badge, Group, Paper, Progress, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronRight, IconCircleDashed } from '@tabler/icons-react';
 import type { User } from '@portal/contracts/identity';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { useFirstStepFacts, useSendActivation } from '../api/first-steps';
 import { firstSteps, type FirstStep } from '../model/first-steps';
 import classes from './first-steps.module.css';
+import { VerifyMobileDialog } from './verify-mobile-dialog';
 
 /** One step: ticked, or a row that leads to where it is done (the next one says why it matters). */
-function StepRow({ step, next, email }: { step: FirstStep; next: boolean; email: string }) {
+function StepRow({ step, next, user }: { step: FirstStep; next: boolean; user: User }) {
   const { t } = useTranslation('dashboard');
   const send = useSendActivation();
+  const [codeOpen, setCodeOpen] = useState(false);
+  const { email } = user;
   const content = (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <ThemeIcon
@@ -66,6 +69,15 @@ function StepRow({ step, next, email }: { step: FirstStep; next: boolean; email:
       <UnstyledButton {...rowProps} onClick={() => send.mutate()} disabled={send.isPending}>
         {content}
       </UnstyledButton>
+    );
+  else if (action.kind === 'verifyMobile')
+    row = (
+      <>
+        <UnstyledButton {...rowProps} onClick={() => setCodeOpen(true)} aria-haspopup="dialog">
+          {content}
+        </UnstyledButton>
+        <VerifyMobileDialog opened={codeOpen} onClose={() => setCodeOpen(false)} mobile={user.mobile} />
+      </>
     );
   else if (action.kind === 'anchor')
     row = (
@@ -126,7 +138,7 @@ export function FirstSteps({ user }: { user: User }) {
       <Stack gap={0} component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
         {view.steps.map((step) => (
           <li key={step.key}>
-            <StepRow step={step} next={step.key === next} email={user.email} />
+            <StepRow step={step} next={step.key === next} user={user} />
           </li>
         ))}
       </Stack>

@@ -23,13 +23,13 @@ describe('firstSteps', () => {
     expect(view.complete).toBe(false);
   });
 
-  it('sends the activation e-mail while the e-mail is not verified, else leads to the profile', () => {
+  it('sends the activation e-mail while the e-mail is not verified, else a code to the mobile', () => {
     expect(firstSteps(fresh, none).steps[0]!.action).toEqual({ kind: 'sendActivation' });
     const emailOnly = { ...fresh, is_verifies_email: true, is_verifies_mobile: false };
     expect(firstSteps(emailOnly, none).steps[0]).toEqual({
       key: 'verify',
       done: false,
-      action: { kind: 'link', href: '/profile#information' },
+      action: { kind: 'verifyMobile' },
     });
     expect(firstSteps({ ...emailOnly, is_verifies_mobile: true }, none).steps[0]!.done).toBe(true);
   });

@@ -11,10 +11,12 @@ import { paths } from '../../../lib/paths';
 export const FIRST_STEP_KEYS = ['verify', 'kyc', 'bank', 'order', 'invite'] as const;
 export type FirstStepKey = (typeof FIRST_STEP_KEYS)[number];
 
-/** Where a step is done: a page of the portal, or the activation e-mail sent from the dashboard. */
+/** Where a step is done: a page of the portal, or the activation e-mail or SMS code from the dashboard. */
 export type FirstStepAction =
   | { kind: 'link'; href: string }
   | { kind: 'sendActivation' }
+  /** a code by SMS to the account's mobile, entered in a dialog on the dashboard */
+  | { kind: 'verifyMobile' }
   /** the invitation card on the dashboard itself */
   | { kind: 'anchor'; id: string };
 
@@ -43,10 +45,8 @@ export function firstSteps(user: Flags, facts: FirstSteps): FirstStepsView {
     {
       key: 'verify',
       done: user.is_verifies_email && user.is_verifies_mobile,
-      // The e-mail is verified by its activation link; the mobile by a code when it is changed.
-      action: !user.is_verifies_email
-        ? { kind: 'sendActivation' }
-        : { kind: 'link', href: paths.profile.href('information') },
+      // The e-mail is verified by its activation link, the mobile by a code sent to it by SMS.
+      action: !user.is_verifies_email ? { kind: 'sendActivation' } : { kind: 'verifyMobile' },
     },
     {
       key: 'kyc',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../../lib/http/errors';
+import { ApiError, NetworkError } from '../../lib/http/errors';
 import { isRefusal, shouldSendCode } from './code-sending';
 
 const base = { length: 6, lastSent: null, pending: false, refused: false };

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { OtpTransaction, OtpVerifyResult } from '@portal/contracts/identity';
-import { apiRequest } from '../../../lib/http/client';
+import { apiRequest } from '../../lib/http/client';
 
 export interface OtpRequest {
   username: string;

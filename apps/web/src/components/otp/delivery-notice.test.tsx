@@ -5,8 +5,8 @@ import type { OtpTransaction } from '@portal/contracts/identity';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n/i18n';
-import { stubMatchMedia } from '../../../lib/testing/match-media';
+import { i18n, initI18n } from '../../lib/i18n/i18n';
+import { stubMatchMedia } from '../../lib/testing/match-media';
 import { DeliveryNotice } from './delivery-notice';
 
 beforeAll(() => {

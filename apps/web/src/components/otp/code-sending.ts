@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/http/errors';
+import { ApiError } from '../../lib/http/errors';
 
 /**
  * Whether a complete code should go to the server. The code sent last is not sent again while it is
