@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, signIn } from './browser';
+import { DESKTOP, launch, PHONE, shot, signIn } from './browser';
 import { chooseLanguageSignedIn, DEMO, seesHeading, visibleText, waitForPath, withPage } from './helpers';
 
 let browser: Browser;
@@ -40,4 +40,33 @@ describe('offline', () => {
       await seesHeading(page, `สวัสดีคุณ ${DEMO.firstName}`);
     });
   });
+
+  it.each([
+    ['th', 'phone', PHONE, 'ไม่มีอินเทอร์เน็ต คุณออฟไลน์อยู่ กรุณาตรวจสอบการเชื่อมต่อ'],
+    ['en', 'desktop', DESKTOP, 'No internet, you are offline, please check your connection.'],
+  ] as const)(
+    'says so on the sign-in page and the public pages while signed out (%s, %s)',
+    async (lang, device, viewport, text) => {
+      await withPage(browser, { lang, viewport }, async (page, context) => {
+        await page.goto('/auth/login');
+        await page.getByTestId('login-username').waitFor();
+        await context.setOffline(true);
+        expect(await visibleText(page.getByTestId('offline-message'))).toContain(text);
+        expect(await page.getByTestId('login-username').count()).toBe(0);
+        // The frame stays: the brand and the language switch.
+        expect(await page.getByTestId(`lang-${lang === 'th' ? 'en' : 'th'}`).isVisible()).toBe(true);
+        await shot(page, `offline-login-${lang}-${device}`, { fullPage: false });
+        await context.setOffline(false);
+        await page.getByTestId('login-username').waitFor();
+
+        await page.goto('/manuals');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await context.setOffline(true);
+        expect(await visibleText(page.getByTestId('offline-message'))).toContain(text);
+        await context.setOffline(false);
+        await page.getByTestId('offline-message').waitFor({ state: 'hidden' });
+      });
+    },
+    60_000,
+  );
 });

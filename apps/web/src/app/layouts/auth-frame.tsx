@@ -1,6 +1,7 @@
 import { Anchor, Box, Container, Group, Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OfflineGate } from '../../components/shell/offline-gate';
 import { Brand } from '../../components/ui/brand';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { SiteLinks } from '../../components/ui/site-links';
@@ -21,7 +22,7 @@ export function AuthFrame({ children, above }: { children: ReactNode; above?: Re
         </Group>
         {above}
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', xs: 'xl' }} component="main">
-          {children}
+          <OfflineGate>{children}</OfflineGate>
         </Paper>
         <Box component="footer" mt="lg">
           <SiteLinks />

@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Container, Divider, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
+import { OfflineGate } from '../../components/shell/offline-gate';
 import { Brand } from '../../components/ui/brand';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { SiteLinks } from '../../components/ui/site-links';
@@ -74,7 +75,9 @@ export default function PublicLayout() {
         </Container>
       </Box>
       <Container size="lg" py="xl" component="main" aria-busy={busy}>
-        <Outlet />
+        <OfflineGate>
+          <Outlet />
+        </OfflineGate>
       </Container>
       <Container size="lg" pb="lg" component="footer" className={print.noPrint}>
         <Stack gap="md" align="center">

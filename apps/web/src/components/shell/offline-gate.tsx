@@ -4,9 +4,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/use-online';
 
-/** While the browser is offline the content is replaced by the spec's message. */
+/**
+ * While the browser is offline the content is replaced by the spec's message: in the signed-in
+ * shell, the sign-in pages' card and the public pages (its texts are bundled, `common`).
+ */
 export function OfflineGate({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('common');
   const online = useOnline();
   if (online) return <>{children}</>;
   return (
