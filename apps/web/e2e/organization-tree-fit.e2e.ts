@@ -100,6 +100,14 @@ describe('the tree fits', () => {
         if (touch) await page.getByTestId(`org-node-${member}`).tap();
         else await page.getByTestId(`org-node-${member}`).hover();
         expect(await detailsWhole(page)).toEqual({ inside: true, whole: true });
+        if (touch) {
+          // The sheet brought the frame into view with its top below the fixed header, not under it.
+          const { frameTop, headerBottom } = await page.evaluate(() => ({
+            frameTop: document.querySelector('[data-testid="org-tree"]')!.getBoundingClientRect().top,
+            headerBottom: document.querySelector('.mantine-AppShell-header')!.getBoundingClientRect().bottom,
+          }));
+          expect(frameTop).toBeGreaterThanOrEqual(headerBottom);
+        }
         await shot(page, `tree-details-${lang}-${name}`, { fullPage: false });
         if (touch) await page.getByTestId('org-node-details').getByRole('button').first().tap();
         else await page.mouse.move(1, 1);

@@ -215,7 +215,10 @@ export function TreeCanvas({
     const frame = svgRef.current?.parentElement;
     if (!frame) return;
     const rect = frame.getBoundingClientRect();
-    if (rect.top < 0 || rect.bottom > window.innerHeight * 0.9) frame.scrollIntoView({ block: 'start' });
+    // The frame's scroll margin is the fixed header's height: a top above it is hidden under it.
+    const headerBottom = parseFloat(getComputedStyle(frame).scrollMarginTop) || 0;
+    if (rect.top < headerBottom || rect.bottom > window.innerHeight * 0.9)
+      frame.scrollIntoView({ block: 'start' });
   }, [detailsKey, width]);
 
   const zoomBy = (factor: number) => {
