@@ -11,11 +11,13 @@
 // `--during-closing [--orders M]` (issue 24): the tree, packages and M repurchases (default N / 10)
 // of bench:closing's day instead, and after the quiet checkouts a second phase: the server process
 // runs the business-days job's work (closeBusinessDays: that day's closing, titles and the points per
-// side), as the scheduler runs it just after midnight, while the same 8 clients keep checking out
-// until it ends. Goal: checkout p95 during the closing ≤ 2× the quiet p95 of the same run, and no
-// error; the closing's own time is printed. Figures go to bench-results/checkout-closing-<N>.json.
-// `--closing-process` runs the closing in a process of its own instead (closing-job.ts), as a job
-// worker apart from the API would: bench-results/checkout-closing-apart-<N>.json.
+// side) as the scheduler runs it just after midnight, in a worker thread of its own
+// (closeBusinessDaysApart, decision 049), while the same 8 clients keep checking out until it ends.
+// Goal: checkout p95 during the closing ≤ 2× the quiet p95 of the same run, and no error; the
+// closing's own time is printed. Figures go to bench-results/checkout-closing-<N>.json.
+// `--closing-in-loop` runs it on the server's own event loop instead, as the job did before decision
+// 049 (bench-results/checkout-closing-loop-<N>.json); `--closing-process` in a process of its own
+// (closing-job.ts; bench-results/checkout-closing-apart-<N>.json).
 import { execFile, fork } from 'node:child_process';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
@@ -25,6 +27,7 @@ import path from 'node:path';
 import { addDays, endOfBangkokDay } from '@portal/plan/dates';
 import { buildApp } from '../../apps/api/src/app';
 import { closeBusinessDays } from '../../apps/api/src/compensation/days';
+import { closeBusinessDaysApart } from '../../apps/api/src/jobs/engine-apart';
 import type { RunRecord } from '../../apps/api/src/compensation/engine';
 import { loadConfig } from '../../apps/api/src/config';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
@@ -43,6 +46,12 @@ const PRODUCTS = 12;
 const DURING_CLOSING = process.argv.includes('--during-closing');
 const ORDERS = arg('orders', Math.round(N / 10));
 const CLOSING_APART = process.argv.includes('--closing-process');
+const CLOSING_IN_LOOP = !CLOSING_APART && process.argv.includes('--closing-in-loop');
+const CLOSING_WHERE = CLOSING_APART
+  ? 'a process of its own'
+  : CLOSING_IN_LOOP
+    ? "the server's event loop"
+    : "a worker thread of the server's process";
 /** The day the closing closes (a Wednesday: no payout run comes with it). */
 const DAY = '2025-06-11';
 /** GET /health is sampled this often during the checkouts: a probe of the server's latency, not a 9th client. */
@@ -150,9 +159,7 @@ try {
     delays.quiet = delayFigures(loopDelay);
     noteLoad('quiet_done');
     loopDelay.reset();
-    log(
-      `Closing ${DAY} ${CLOSING_APART ? 'in a process of its own' : "in the server's process"} while the clients check out`,
-    );
+    log(`Closing ${DAY} in ${CLOSING_WHERE} while the clients check out`);
     const started = performance.now();
     const done = (runs: Awaited<ReturnType<typeof closeBusinessDays>>) => {
       closing = { ms: performance.now() - started, runs };
@@ -174,7 +181,10 @@ try {
       );
     } else {
       const now = { date: addDays(DAY, 1), at: new Date(endOfBangkokDay(DAY).getTime() + 1) };
-      void closeBusinessDays(database.db, now, 'bench').then(done, failed);
+      const work = CLOSING_IN_LOOP
+        ? closeBusinessDays(database.db, now, 'bench')
+        : closeBusinessDaysApart(bench.url, now, 'bench');
+      void work.then(done, failed);
     }
     load.send('closing-started');
   });
@@ -235,7 +245,9 @@ try {
   };
   console.log(JSON.stringify(result, null, 2));
   fs.mkdirSync('bench-results', { recursive: true });
-  const file = DURING_CLOSING ? `checkout-closing-${CLOSING_APART ? 'apart-' : ''}${N}` : `checkout-${N}`;
+  const file = DURING_CLOSING
+    ? `checkout-closing-${CLOSING_APART ? 'apart-' : CLOSING_IN_LOOP ? 'loop-' : ''}${N}`
+    : `checkout-${N}`;
   fs.writeFileSync(`bench-results/${file}.json`, JSON.stringify(result, null, 2));
   if (DURING_CLOSING && !closingFigures?.closing_goals.met) process.exitCode = 1;
 } finally {
@@ -264,7 +276,7 @@ function duringClosing(
     closing: {
       day: DAY,
       orders: ORDERS,
-      in: CLOSING_APART ? 'a process of its own' : "the server's process",
+      in: CLOSING_WHERE,
       seconds: +(closing.ms / 1000).toFixed(1),
       closing_rows: written?.closing_rows,
       runs: written?.runs,

@@ -110,6 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const ctx: AppContext = {
     config,
     db: database.db,
+    databaseUrl: database.url,
     signer: new TokenSigner(opts.jwtSecret, config.accessTokenTtl, config.appTokenTtl),
     messaging: createMessaging(config),
     limits: createLimits(config, counters),

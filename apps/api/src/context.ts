@@ -12,6 +12,8 @@ import type { TokenSigner } from './lib/tokens';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** The database `db` reaches (a worker thread of the engine opens its own pool there). */
+  databaseUrl: string;
   signer: TokenSigner;
   messaging: Messaging;
   limits: Limits;

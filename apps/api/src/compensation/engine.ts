@@ -36,6 +36,8 @@ export interface RunOptions {
   tree?: TreeIndex;
   /** Refresh the points per side members read (volume_preview) after the closing; default yes. */
   preview?: boolean;
+  /** Told as each step of a run ends (the payout run's): what the benchmarks print per step. */
+  onStep?: (step: string) => void;
 }
 
 export interface RunRecord {
@@ -161,7 +163,7 @@ export const closeMonth = (db: Db, date: string, opts: RunOptions) =>
 /** The payout run of `date` (a payout weekday). */
 export const payoutRun = (db: Db, date: string, opts: RunOptions) =>
   inRun(db, 'PAYOUT', date, opts, async (tx, plan) => {
-    const { paid, heldBack } = await runPayout(tx, plan, date);
+    const { paid, heldBack } = await runPayout(tx, plan, date, opts.onStep);
     return {
       counts: { paid: paid.length, held_back: heldBack.length },
       totals: {

@@ -161,13 +161,16 @@ export async function runPayout(
   tx: Tx,
   plan: Plan,
   runDate: string,
+  onStep: (step: string) => void = () => {},
 ): Promise<{ paid: PayoutResult[]; heldBack: HeldBack[] }> {
   const batches = await waitingBatches(tx, runDate, { yearSoFar: plan.whtMethod === 'ANNUALISED' });
+  onStep('waiting batches');
   const payability = await payabilityOn(
     tx,
     batches.map((b) => b.memberId),
     runDate,
   );
+  onStep('payability');
   const pace = pacer();
   const toPay: PayoutResult[] = [];
   const heldBack: HeldBack[] = [];
@@ -181,9 +184,12 @@ export async function runPayout(
     }
     toPay.push({ memberId: batch.memberId, ...s, account: payee.account });
   }
-  const paid = await storePayouts(tx, runDate, toPay);
+  onStep('settle');
+  const paid = await storePayouts(tx, runDate, toPay, onStep);
   await storeHeldBack(tx, runDate, heldBack);
+  onStep('held back stored');
   await noticePayouts(tx, runDate, paid);
+  onStep('notices');
   return { paid, heldBack };
 }
 
@@ -193,7 +199,12 @@ export async function runPayout(
  * 046). A member the run already paid (the payout of the day exists) is left as it is and not
  * returned.
  */
-async function storePayouts(tx: Tx, runDate: string, payouts: PayoutResult[]): Promise<PayoutResult[]> {
+async function storePayouts(
+  tx: Tx,
+  runDate: string,
+  payouts: PayoutResult[],
+  onStep: (step: string) => void,
+): Promise<PayoutResult[]> {
   if (payouts.length === 0) return [];
   await tx.execute(sql`
     create temp table payout_stage (member_id bigint, gross numeric(14, 2), wht numeric(14, 2),
@@ -216,6 +227,7 @@ async function storePayouts(tx: Tx, runDate: string, payouts: PayoutResult[]): P
       p.account.accountName,
     ]),
   );
+  onStep('payouts copied');
   const inserted = await queryArrays<[number]>(
     tx,
     `with inserted as (
@@ -229,6 +241,7 @@ async function storePayouts(tx: Tx, runDate: string, payouts: PayoutResult[]): P
      select member_id from inserted`,
     [runDate, previousSunday(runDate)],
   );
+  onStep('payouts inserted, lines paid');
   await tx.execute(sql`drop table payout_stage`);
   const done = new Set(inserted.map((r) => Number(r[0])));
   return payouts.filter((p) => done.has(p.memberId));

@@ -16,6 +16,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export interface Database {
   pool: pg.Pool;
   db: Db;
+  /** Where the pool connects: a process or thread of its own opens its own pool there. */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -96,5 +98,5 @@ export function connect(url: string, max = 10, onLost: (line: string) => void = 
     nameStatements(client, statementName);
   });
   const db = drizzle(pool, { schema });
-  return { pool, db, close: () => pool.end() };
+  return { pool, db, url, close: () => pool.end() };
 }

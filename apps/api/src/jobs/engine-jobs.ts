@@ -1,12 +1,13 @@
-import { closeBusinessDays } from '../compensation/days';
 import { refreshVolumePreview } from '../compensation/preview';
+import { closeBusinessDaysApart } from './engine-apart';
 import type { JobDefinition } from './registry';
 
 /**
  * The compensation engine's work (docs/plan.md E2, E3): just after midnight in Bangkok every day that ended
  * is closed (hold deadlines, the daily closing and titles, the MTA month on its last day, the payout run on
  * the payout weekday), also once at start so a portal that was down catches up. Each step is a recorded run
- * that is done once, so running this again changes nothing.
+ * that is done once, so running this again changes nothing. The work runs in a worker thread of its own
+ * (engine-apart.ts, decision 049), so the API's requests go on while a closing runs.
  */
 export const businessDaysJob: JobDefinition = {
   name: 'business-days',
@@ -14,7 +15,7 @@ export const businessDaysJob: JobDefinition = {
   runAtStart: true,
   expireInSeconds: 60 * 60,
   handler: async ({ ctx, now }) => {
-    const runs = await closeBusinessDays(ctx.db, now, 'scheduler');
+    const runs = await closeBusinessDaysApart(ctx.databaseUrl, now, 'scheduler');
     return {
       runs: runs.filter((r) => !r.alreadyDone).length,
       days: runs.filter((r) => r.type === 'DAILY').length,

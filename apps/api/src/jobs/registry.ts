@@ -17,7 +17,7 @@ import type { Moment } from '@portal/plan/dates';
  *     runAtStart: true, // and once when the portal starts, so a portal that was down catches up
  *     expireInSeconds: 60 * 60, // longest run pg-boss allows before it counts it as lost
  *     handler: async ({ ctx, now }) => {
- *       const runs = await closeBusinessDays(ctx.db, now, 'scheduler');
+ *       const runs = await closeBusinessDaysApart(ctx.databaseUrl, now, 'scheduler');
  *       return { runs: runs.filter((r) => !r.alreadyDone).length };
  *     },
  *   };
