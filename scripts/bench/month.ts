@@ -67,6 +67,20 @@ async function timed<T>(what: () => Promise<T>): Promise<[T, number]> {
   return [out, performance.now() - t];
 }
 
+/** Seconds between a run's steps as it reports them (RunOptions.onStep). */
+function stepClock() {
+  let last = performance.now();
+  const out: Record<string, number> = {};
+  return {
+    seconds: out,
+    step: (name: string) => {
+      const now = performance.now();
+      out[name] = seconds(now - last);
+      last = now;
+    },
+  };
+}
+
 /**
  * The CPU seconds a step used, the bench's process (the engine's JavaScript) and the database server
  * apart: on a machine shared with other work the wall time is at the mercy of the load, the CPU time
@@ -299,11 +313,13 @@ try {
 
   log(`Payout run of ${runDate}`);
   const payoutMeter = cpuMeter();
+  const payoutSteps = stepClock();
   const [payout, payoutMs] = await timed(() =>
-    payoutRun(db, runDate, { startedBy: 'bench', now: after(runDate) }),
+    payoutRun(db, runDate, { startedBy: 'bench', now: after(runDate), onStep: payoutSteps.step }),
   );
   const payoutCpu = payoutMeter();
   log(`  ${seconds(payoutMs)} s: ${JSON.stringify(payout.counts)} ${JSON.stringify(payout.totals)}`);
+  for (const [step, s] of Object.entries(payoutSteps.seconds)) log(`    ${step}: ${s} s`);
   const afterPayout = await snapshot();
   const [payoutAgain, payoutRerunMs] = await timed(() =>
     payoutRun(db, runDate, { startedBy: 'bench', now: after(runDate) }),
@@ -365,6 +381,7 @@ try {
     payout: {
       run_date: runDate,
       s: seconds(payoutMs),
+      steps_s: payoutSteps.seconds,
       cpu: payoutCpu,
       counts: payout.counts,
       totals: payout.totals,
