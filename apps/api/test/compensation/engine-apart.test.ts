@@ -1,12 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, endOfBangkokDay, startOfBangkokDay } from '@portal/plan/dates';
-import { postPayment } from '../../src/compensation/ledger';
-import { planFor } from '../../src/compensation/plan';
+import { addDays, endOfBangkokDay } from '@portal/plan/dates';
 import { closeBusinessDaysApart } from '../../src/jobs/engine-apart';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { expectData } from '../helpers/expect';
-import { place, seedTop, tokenOf, waitingMember } from '../helpers/network';
+import { topWithTwoPackages } from '../helpers/network';
 
 /**
  * The business days' job runs the engine in a worker thread of its own (decision 049): the same
@@ -24,29 +20,7 @@ const afterDay = (date: string) => ({
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_LOGIN: '1000' });
-  const top = await seedTop(t.database.db);
-  const token = await tokenOf(t.app, top.user.email);
-  const left = await waitingMember(t.app, t.database.db, top.user.invitationCode);
-  const right = await waitingMember(t.app, t.database.db, top.user.invitationCode);
-  expectData(await place(t.app, token, left.memberId, top.member.id, 'left'), 201);
-  expectData(await place(t.app, token, right.memberId, top.member.id, 'right'), 201);
-  a = top.member.id;
-  let seq = 0;
-  for (const [memberId, pkg, pv] of [
-    [a, 'SILVER', 1500],
-    [left.memberId, 'PLATINUM', 9000],
-    [right.memberId, 'PLATINUM', 9000],
-  ] as const) {
-    await t.database.db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ id: number }>(sql`
-        insert into orders (order_no, member_id, order_type, package_code, pv_total)
-        values (${`APT${++seq}`}, ${memberId}, 'PACKAGE', ${pkg}, ${pv}) returning id`);
-      await postPayment(tx, await planFor(tx, MONDAY), rows[0]!.id, {
-        date: MONDAY,
-        at: new Date(startOfBangkokDay(MONDAY).getTime() + 3_600_000 + seq * 1000),
-      });
-    });
-  }
+  ({ a } = await topWithTwoPackages(t, MONDAY));
 });
 afterAll(() => t.close());
 

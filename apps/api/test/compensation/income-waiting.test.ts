@@ -1,12 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, endOfBangkokDay, startOfBangkokDay } from '@portal/plan/dates';
 import { closeDay, payoutRun } from '../../src/compensation/engine';
-import { postCancellation, postPayment } from '../../src/compensation/ledger';
+import { postCancellation } from '../../src/compensation/ledger';
 import { planFor } from '../../src/compensation/plan';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { expectData } from '../helpers/expect';
-import { place, seedTop, tokenOf, waitingMember } from '../helpers/network';
+import { topWithTwoPackages } from '../helpers/network';
 
 /**
  * income_waiting holds exactly the WAITING income lines (decision 050): the triggers on income_lines
@@ -20,7 +18,7 @@ import { place, seedTop, tokenOf, waitingMember } from '../helpers/network';
  */
 let t: TestApp;
 let a: number;
-const orders: number[] = [];
+let canceled: number;
 const MONDAY = '2025-01-06';
 const THURSDAY = '2025-01-09';
 const PAYDAY = '2025-01-14';
@@ -49,36 +47,9 @@ async function bothSides() {
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_LOGIN: '1000' });
-  const top = await seedTop(t.database.db);
-  const token = await tokenOf(t.app, top.user.email);
-  const left = await waitingMember(t.app, t.database.db, top.user.invitationCode);
-  const right = await waitingMember(t.app, t.database.db, top.user.invitationCode);
-  expectData(await place(t.app, token, left.memberId, top.member.id, 'left'), 201);
-  expectData(await place(t.app, token, right.memberId, top.member.id, 'right'), 201);
-  a = top.member.id;
-  await t.database.pool.query(
-    `update users set is_verifies_identity = true, is_verifies_bank = true where id = $1`,
-    [top.user.id],
-  );
-  await t.database.pool.query(
-    `insert into bank_accounts (user_id, bank_code, account_no, account_name, account_type, status)
-     values ($1, 'kbank', '1234567890', 'Sponsor Top', 'savings', 'success')`,
-    [top.user.id],
-  );
-  let k = 0;
-  for (const [memberId, pkg, pv] of [
-    [a, 'SILVER', 1500],
-    [left.memberId, 'PLATINUM', 9000],
-    [right.memberId, 'PLATINUM', 9000],
-  ] as const) {
-    await t.database.db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ id: number }>(sql`
-        insert into orders (order_no, member_id, order_type, package_code, pv_total)
-        values (${`IW${++k}`}, ${memberId}, 'PACKAGE', ${pkg}, ${pv}) returning id`);
-      orders.push(rows[0]!.id);
-      await postPayment(tx, await planFor(tx, MONDAY), rows[0]!.id, at(MONDAY, k));
-    });
-  }
+  let orders: number[];
+  ({ a, orders } = await topWithTwoPackages(t, MONDAY, { payable: true }));
+  canceled = orders[1]!;
 });
 afterAll(() => t.close());
 
@@ -87,7 +58,7 @@ describe('income_waiting, the WAITING lines kept apart', () => {
     for (let d = MONDAY; d <= addDays(PAYDAY, -1); d = addDays(d, 1)) {
       if (d === THURSDAY)
         await t.database.db.transaction(async (tx) =>
-          postCancellation(tx, await planFor(tx, d), orders[1]!, at(d, 10)),
+          postCancellation(tx, await planFor(tx, d), canceled, at(d, 10)),
         );
       await closeDay(t.database.db, d, after(d));
     }

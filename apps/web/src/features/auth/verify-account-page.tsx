@@ -1,14 +1,13 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { reloadUser } from '../../lib/auth/session';
 import { useSession } from '../../lib/auth/use-session';
-import { useDescribeError } from '../../lib/i18n/messages';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useRequestOtp } from '../../components/otp/otp-api';
 import { AuthHeading } from './components/auth-heading';
 import { MobileCodeEntry } from '../../components/otp/mobile-code-entry';
+import { SendMobileCode } from '../../components/otp/send-mobile-code';
 import { VerifiedCheck } from './components/verified-check';
 
 /** A signed-in member whose e-mail and mobile are both unverified proves one of them here. */
@@ -32,36 +31,21 @@ export default function VerifyAccountPage() {
       </>
     );
   }
-  return <SendMobileCode mobile={user.mobile} />;
+  return <SendCodeStep mobile={user.mobile} />;
 }
 
-function SendMobileCode({ mobile }: { mobile: string }) {
+function SendCodeStep({ mobile }: { mobile: string }) {
   const { t } = useTranslation('auth');
-  const describe = useDescribeError();
   const [, setParams] = useSearchParams();
-  const send = useRequestOtp();
   return (
     <>
       <AuthHeading title={t('verifyAccount.title')}>{t('verifyAccount.willSend', { mobile })}</AuthHeading>
       <Stack gap="md">
-        {send.error && (
-          <Text c="red" size="sm" role="alert">
-            {describe(send.error)}
-          </Text>
-        )}
-        <Button
-          fullWidth
-          loading={send.isPending}
-          data-testid="verify-send-code"
-          onClick={() =>
-            send.mutate(
-              { username: mobile },
-              { onSuccess: (otp) => setParams({ otp: otp.id, ref: otp.ref_code }, { replace: true }) },
-            )
-          }
-        >
-          {t('verifyAccount.sendCode')}
-        </Button>
+        <SendMobileCode
+          mobile={mobile}
+          testId="verify-send-code"
+          onSent={(otp) => setParams({ otp: otp.id, ref: otp.ref_code }, { replace: true })}
+        />
         <OtherWay />
       </Stack>
     </>

@@ -1,38 +1,23 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { OtpTransaction } from '@portal/contracts/identity';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reloadUser } from '../../../lib/auth/session';
-import { useDescribeError } from '../../../lib/i18n/messages';
-import { useRequestOtp } from '../../../components/otp/otp-api';
+import { SendMobileCode } from '../../../components/otp/send-mobile-code';
 import { MobileCodeEntry } from '../../../components/otp/mobile-code-entry';
 
 /** The dialog's two steps: send the code to the account's mobile, then enter it. */
 export default function VerifyMobileSteps({ mobile, onDone }: { mobile: string; onDone: () => void }) {
   const { t } = useTranslation('auth');
   const { t: td } = useTranslation('dashboard');
-  const describe = useDescribeError();
-  const send = useRequestOtp();
   const [otp, setOtp] = useState<OtpTransaction | null>(null);
 
   if (!otp)
     return (
       <Stack gap="md" data-testid="verify-mobile-send">
         <Text size="sm">{t('verifyAccount.willSend', { mobile })}</Text>
-        {send.error && (
-          <Text c="red" size="sm" role="alert">
-            {describe(send.error)}
-          </Text>
-        )}
-        <Button
-          fullWidth
-          loading={send.isPending}
-          data-testid="verify-mobile-send-code"
-          onClick={() => send.mutate({ username: mobile }, { onSuccess: setOtp })}
-        >
-          {t('verifyAccount.sendCode')}
-        </Button>
+        <SendMobileCode mobile={mobile} testId="verify-mobile-send-code" onSent={setOtp} />
       </Stack>
     );
 
