@@ -210,3 +210,23 @@ export async function chooseLanguageSignedIn(page: Page, lang: 'th' | 'en'): Pro
   ]);
   return saved.status();
 }
+
+/** A JSON call to the portal's API with the web's app key (GET, or POST with `body`): its `data`. */
+export async function call<T>(path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'X-App-Key': 'portal-web',
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** A member's access token by signing in through the API. */
+export const tokenOf = async (username: string, password: string) =>
+  (await call<{ access_token: string }>('/member/v1/login', undefined, { username, password })).access_token;

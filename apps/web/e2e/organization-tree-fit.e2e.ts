@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launch, PHONE, shot } from './browser';
-import { DEMO, submitLogin, untilStill, waitForPath, withPage } from './helpers';
+import { call, DEMO, submitLogin, untilStill, waitForPath, withPage } from './helpers';
 
 /**
  * The tree fits (issue 23, item 4): the buttons jump to the ends of the top's outer legs, and a
@@ -15,21 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function call<T>(path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'X-App-Key': 'portal-web',
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** The first member card drawn is the tree's top. */
 async function showsTop(page: Page, memberId: number) {

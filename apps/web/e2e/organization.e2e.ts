@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, baseUrl, launch, shot } from './browser';
-import { createMember, DEMO, newMember, submitLogin, waitForPath, withPage } from './helpers';
+import { DESKTOP, PHONE, launch, shot } from './browser';
+import { call, createMember, DEMO, newMember, submitLogin, tokenOf, waitForPath, withPage } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,24 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Calls the API as a client would (to learn ids the test then looks for on screen). */
-async function call<T>(path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'X-App-Key': 'portal-web',
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-const tokenOf = async (username: string, password: string) =>
-  (await call<{ access_token: string }>('/member/v1/login', undefined, { username, password })).access_token;
 
 async function openOrganization(page: Page, query = '') {
   await page.goto(`/organization${query}`);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, baseUrl, launch, shot } from './browser';
-import { DEMO, submitLogin, waitForPath, withPage } from './helpers';
+import { DESKTOP, PHONE, launch, shot } from './browser';
+import { call, DEMO, submitLogin, tokenOf, waitForPath, withPage } from './helpers';
 
 /**
  * The member's report pages (issue 9 section 2) in Chromium: the demo member (about 90 days of
@@ -30,23 +30,6 @@ const REPORTS = [
   'purchase_order',
   'dropship',
 ] as const;
-
-async function call<T>(path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'X-App-Key': 'portal-web',
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-const tokenOf = async (username: string, password: string) =>
-  (await call<{ access_token: string }>('/member/v1/login', undefined, { username, password })).access_token;
 
 async function signInDemo(page: Page) {
   await page.goto('/auth/login');
