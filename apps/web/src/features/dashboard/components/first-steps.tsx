@@ -1,5 +1,16 @@
 import '../dashboard-namespace';
-import { Badge, Group, Paper, Progress, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Group,
+  Paper,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconCheck, IconChevronRight, IconCircleDashed } from '@tabler/icons-react';
 import type { User } from '@portal/contracts/identity';
 import { useState, type ReactNode } from 'react';
@@ -7,34 +18,49 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { useFirstStepFacts, useSendActivation } from '../api/first-steps';
-import { firstSteps, type FirstStep } from '../model/first-steps';
+import { ACCOUNT_STEPS, firstSteps, type FirstStep } from '../model/first-steps';
 import classes from './first-steps.module.css';
 import { VerifyMobileDialog } from './verify-mobile-dialog';
 
 /** One step: ticked, or a row that leads to where it is done (the next one says why it matters). */
-function StepRow({ step, next, user }: { step: FirstStep; next: boolean; user: User }) {
+function StepRow({
+  step,
+  next,
+  user,
+  unknown,
+}: {
+  step: FirstStep;
+  next: boolean;
+  user: User;
+  /** its fact is still loading: a placeholder tick, no badge */
+  unknown: boolean;
+}) {
   const { t } = useTranslation('dashboard');
   const send = useSendActivation();
   const [codeOpen, setCodeOpen] = useState(false);
   const { email } = user;
   const content = (
     <Group gap="sm" wrap="nowrap" align="flex-start">
-      <ThemeIcon
-        size={22}
-        radius="xl"
-        variant={step.done ? 'filled' : 'light'}
-        color={step.done ? 'teal' : next ? 'brand' : 'gray'}
-        aria-hidden="true"
-        mt={1}
-      >
-        {step.done ? <IconCheck size={14} /> : <IconCircleDashed size={14} />}
-      </ThemeIcon>
+      {unknown ? (
+        <Skeleton height={22} width={22} circle mt={1} style={{ flexShrink: 0 }} />
+      ) : (
+        <ThemeIcon
+          size={22}
+          radius="xl"
+          variant={step.done ? 'filled' : 'light'}
+          color={step.done ? 'teal' : next ? 'brand' : 'gray'}
+          aria-hidden="true"
+          mt={1}
+        >
+          {step.done ? <IconCheck size={14} /> : <IconCircleDashed size={14} />}
+        </ThemeIcon>
+      )}
       <Stack gap={0} miw={0} style={{ flex: 1 }}>
         <Group gap={6} wrap="wrap">
           <Text size="sm" fw={step.done ? 400 : 600} c={step.done ? 'dimmed' : undefined}>
             {t(`firstSteps.steps.${step.key}.label`)}
           </Text>
-          {(step.done || next) && (
+          {!unknown && (step.done || next) && (
             <Badge size="xs" variant="light" color={step.done ? 'teal' : 'brand'}>
               {step.done ? t('firstSteps.done') : t('firstSteps.next')}
             </Badge>
@@ -118,9 +144,13 @@ function StepRow({ step, next, user }: { step: FirstStep; next: boolean; user: U
 export function FirstSteps({ user }: { user: User }) {
   const { t } = useTranslation('dashboard');
   const facts = useFirstStepFacts(user.member !== null);
-  if (facts.isPending) return null;
   if (facts.isError) return <ErrorAlert error={facts.error} onRetry={() => void facts.refetch()} />;
-  const view = firstSteps(user, facts.data);
+  // While the order and invitation facts load, the list is drawn from what the account already says
+  // when that is enough to know it shows (a step of the account not done), with those two steps'
+  // ticks as placeholders: the list does not appear later and push the page down (issue 24).
+  const pending = facts.isPending;
+  const view = firstSteps(user, facts.data ?? { paid_orders: 0, invited: 0 });
+  if (pending && view.steps.every((s) => s.done || !ACCOUNT_STEPS.has(s.key))) return null;
   if (view.complete) return null;
   const total = view.steps.length;
   const next = view.steps.find((s) => !s.done)?.key;
@@ -130,15 +160,24 @@ export function FirstSteps({ user }: { user: User }) {
         <Title order={2} size="h5">
           {t('firstSteps.title')}
         </Title>
-        <Text size="sm" c="dimmed" data-testid="first-steps-progress">
-          {t('firstSteps.progress', { done: view.done, total })}
-        </Text>
+        {pending ? (
+          <Skeleton height={14} width={96} my={4} />
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="first-steps-progress">
+            {t('firstSteps.progress', { done: view.done, total })}
+          </Text>
+        )}
       </Group>
       <Progress value={(view.done * 100) / total} size="sm" radius="xl" mb={4} aria-hidden="true" />
       <Stack gap={0} component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
         {view.steps.map((step) => (
           <li key={step.key}>
-            <StepRow step={step} next={step.key === next} user={user} />
+            <StepRow
+              step={step}
+              next={step.key === next}
+              user={user}
+              unknown={pending && !ACCOUNT_STEPS.has(step.key)}
+            />
           </li>
         ))}
       </Stack>

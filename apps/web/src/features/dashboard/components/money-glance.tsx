@@ -36,23 +36,21 @@ export function MoneyGlance({ lang }: { lang: Language }) {
           {t('money.toWallet')}
         </Anchor>
       </Group>
-      {next.isPending ? (
-        <Skeleton height={72} />
-      ) : next.isError ? (
+      {next.isError ? (
         <ErrorAlert error={next.error} onRetry={() => void next.refetch()} />
       ) : (
-        <SimpleGrid cols={2} spacing="sm">
+        // While the figures load the same lines stand, their values as placeholders, so nothing
+        // below moves when they come (issue 24: layout shift).
+        <SimpleGrid cols={2} spacing="sm" aria-busy={next.isPending}>
           <Stack gap={0} miw={0}>
             <Text size="sm" c="dimmed">
               {t('glance.available')}
             </Text>
-            <Text fw={700} size="xl" style={{ overflowWrap: 'anywhere' }} data-testid="next-payout-amount">
-              {money(next.data.next_payout_gross)}
-            </Text>
+            <Figure value={next.data && money(next.data.next_payout_gross)} testId="next-payout-amount" />
             <Text size="xs" c="dimmed">
               {t('glance.payoutDay')}{' '}
               <Text span inherit fw={600} data-testid="next-payout-date">
-                {formatDate(next.data.next_payout_date, lang, 'long')}
+                {next.data ? formatDate(next.data.next_payout_date, lang, 'long') : '…'}
               </Text>
               {' · '}
               {t('glance.beforeTax')}
@@ -62,20 +60,36 @@ export function MoneyGlance({ lang }: { lang: Language }) {
             <Text size="sm" c="dimmed">
               {t('glance.waiting')}
             </Text>
-            <Text fw={700} size="xl" style={{ overflowWrap: 'anywhere' }} data-testid="glance-waiting">
-              {money(next.data.waiting_total)}
-            </Text>
+            <Figure value={next.data && money(next.data.waiting_total)} testId="glance-waiting" />
             <Text size="xs" c="dimmed">
               {t('glance.waitingHelp')}
             </Text>
           </Stack>
         </SimpleGrid>
       )}
-      {held.data && (
+      {/* One line under the figures, there from the first paint: why the payout would be held, else
+          where it goes (a line that appeared later would push the page down). */}
+      {held.isPending ? (
+        <Skeleton height={20} width="60%" mt="xs" />
+      ) : held.data ? (
         <Text size="sm" mt="xs" c="orange.9" data-testid="next-payout-held">
           {t(`money.held.${held.data}`)}
         </Text>
-      )}
+      ) : held.isSuccess ? (
+        <Text size="sm" mt="xs" c="dimmed" data-testid="next-payout-to">
+          {t('glance.paidTo')}
+        </Text>
+      ) : null}
     </Paper>
+  );
+}
+
+/** A figure of the glance, or a placeholder of its height while it loads. */
+function Figure({ value, testId }: { value: string | undefined; testId: string }) {
+  if (value === undefined) return <Skeleton height={32} width="70%" my={1} />;
+  return (
+    <Text fw={700} size="xl" style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+      {value}
+    </Text>
   );
 }

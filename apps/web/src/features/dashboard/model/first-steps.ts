@@ -10,6 +10,8 @@ import { paths } from '../../../lib/paths';
  */
 export const FIRST_STEP_KEYS = ['verify', 'kyc', 'bank', 'order', 'invite'] as const;
 export type FirstStepKey = (typeof FIRST_STEP_KEYS)[number];
+/** The steps the account itself tells (its verified flags), known before the facts call answers. */
+export const ACCOUNT_STEPS: ReadonlySet<FirstStepKey> = new Set(['verify', 'kyc', 'bank']);
 
 /** Where a step is done: a page of the portal, or the activation e-mail or SMS code from the dashboard. */
 export type FirstStepAction =
