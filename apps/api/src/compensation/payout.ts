@@ -65,8 +65,8 @@ export const nextPayoutDate = (today: string, payoutWeekday: number) =>
   addDays(today, (payoutWeekday - weekday(today) + 7) % 7);
 
 /**
- * The WAITING lines dated up to the Sunday before `runDate`, summed per member: all members (from
- * income_waiting, decision 050), or `memberIds` (their own lines, by the ledger's member index); with `yearSoFar`, each batch also carries the member's payouts earlier in the run's
+ * The WAITING lines dated up to the Sunday before `runDate`, summed per member (all members, or
+ * `memberIds`); with `yearSoFar`, each batch also carries the member's payouts earlier in the run's
  * calendar year (gross and WHT), which the annualised WHT needs.
  */
 export async function waitingBatches(
@@ -97,15 +97,9 @@ export async function waitingBatches(
   }>(sql`
     select b.member_id, b.lines, b.gross, b.point_part, ${yearColumns}
     from (
-      ${
-        memberIds
-          ? sql`select member_id, count(*)::int as lines, sum(amount)::text as gross,
-              sum(case when type = 'CYCLE' and not correction then point_part else 0 end)::text as point_part
-            from income_lines where state = 'WAITING' and income_date <= ${cutoff}::date ${who}`
-          : sql`select member_id, count(*)::int as lines, sum(amount)::text as gross,
-              sum(point_part)::text as point_part
-            from income_waiting where income_date <= ${cutoff}::date`
-      }
+      select member_id, count(*)::int as lines, sum(amount)::text as gross,
+        sum(case when type = 'CYCLE' and not correction then point_part else 0 end)::text as point_part
+      from income_lines where state = 'WAITING' and income_date <= ${cutoff}::date ${who}
       group by member_id) b
     ${yearJoin}
     order by b.member_id`);
@@ -202,8 +196,7 @@ export async function runPayout(
 /**
  * One payout per member, in member order, and the member's WAITING lines up to the cutoff marked
  * PAID by it: COPY into a scratch table, then one statement (a run pays a million members; decision
- * 046). Marking a line changes no indexed column, so it stays on its page (decision 050), and the
- * trigger on income_lines takes it out of income_waiting. A member the run already paid (the payout of the day exists) is left as it is and not
+ * 046). A member the run already paid (the payout of the day exists) is left as it is and not
  * returned.
  */
 async function storePayouts(
@@ -243,9 +236,8 @@ async function storePayouts(
        on conflict (run_date, member_id) do nothing
        returning id, member_id),
      lines as (
-       update income_lines l set state = 'PAID', payout_id = i.id
-       from inserted i join income_waiting w on w.member_id = i.member_id and w.income_date <= $2::date
-       where l.id = w.line_id)
+       update income_lines l set state = 'PAID', payout_id = i.id from inserted i
+       where l.member_id = i.member_id and l.state = 'WAITING' and l.income_date <= $2::date)
      select member_id from inserted`,
     [runDate, previousSunday(runDate)],
   );

@@ -213,34 +213,15 @@ export const incomeLines = pgTable(
   (t) => [
     uniqueIndex('income_lines_key').on(t.memberId, t.type, t.source, t.generation, t.correction),
     index('income_lines_member_idx').on(t.memberId, t.incomeDate),
-    // No index reads `state` or `payout_id` (decision 050): marking a line PAID or VOID then changes
-    // no indexed column, so it is a heap-only (HOT) update on the room the table's fillfactor leaves.
-    // The WAITING lines are found through income_waiting, kept by triggers (migration 0034).
+    index('income_lines_waiting_idx')
+      .on(t.incomeDate)
+      .where(sql`${t.state} = 'WAITING'`),
     index('income_lines_order_idx').on(t.orderId),
     check('income_lines_type_check', sql`${t.type} in ('CYCLE','REFERRER','CASHBACK','MTA','DROPSHIP')`),
     check('income_lines_state_check', sql`${t.state} in ('WAITING','PAID','VOID')`),
     // A line is voided by a cancellation on a day: the reports date the reversal by it.
     check('income_lines_void_dated_check', sql`${t.state} <> 'VOID' or ${t.voidedDate} is not null`),
   ],
-);
-
-/**
- * The WAITING income lines, one row each (decision 050): what a payout run reads to find them, kept
- * by triggers on income_lines (a line inserted WAITING is added, a line updated to PAID or VOID goes),
- * never written by the code. A payout run reads all of it; one member's WAITING lines are read from
- * income_lines by its member index. `point_part` is the line's point part when it is a CYCLE line and not a
- * correction, else 0: the part a payout takes off (plan 5.2).
- */
-export const incomeWaiting = pgTable(
-  'income_waiting',
-  {
-    lineId: bigint('line_id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
-    incomeDate: date('income_date', { mode: 'string' }).notNull(),
-    amount: money('amount').notNull(),
-    pointPart: money('point_part').notNull(),
-  },
-  // No index but the key: a run reads all of it; one member's lines are read from income_lines.
 );
 
 /** One row per member and closed day with volume or carry (plan 3.1). */
