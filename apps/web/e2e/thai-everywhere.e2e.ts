@@ -62,16 +62,27 @@ describe('Thai everywhere in Thai', () => {
     }
   }, 120_000);
 
-  it('when read in English then the same remarks are English sentences', async () => {
-    await withPage(browser, { viewport: DESKTOP, lang: 'en' }, async (page) => {
-      await signIn(page, DEMO.email, DEMO.password);
-      await waitForPath(page, '/dashboard');
-      await page.goto(`/reports/point_lvp?${ALL_TIME}`);
-      const table = page.getByTestId('report-table');
-      expect(await visibleText(table)).toMatch(/Earned on order|Used to pay order|Taken back/);
-      await shot(page, 'thai-everywhere-point_lvp-en-desktop');
-    });
-  }, 60_000);
+  it('when read in English then the same remarks are English sentences, on a desktop and a phone', async () => {
+    for (const [viewport, device] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      await withPage(browser, { viewport, lang: 'en' }, async (page) => {
+        await signIn(page, DEMO.email, DEMO.password);
+        await waitForPath(page, '/dashboard');
+        await page.goto(`/reports/point_lvp?${ALL_TIME}`);
+        const rows = page.locator('[data-testid="report-table"], [data-testid="report-cards"]').first();
+        await rows.waitFor({ state: 'visible' });
+        if (device === 'phone') {
+          // The remark is in the compact row's details: open the first row.
+          await rows.getByTestId('report-row-toggle').first().click();
+          await rows.getByTestId('report-row-details').first().waitFor();
+        }
+        expect(await visibleText(rows)).toMatch(/Earned on order|Used to pay order|Taken back/);
+        await shot(page, `thai-everywhere-point_lvp-en-${device}`);
+      });
+    }
+  }, 120_000);
 
   it('when the demo member reads the bank rejection in Thai then its reason is Thai in the notification and the profile', async () => {
     await withPage(browser, { viewport: PHONE, lang: 'th' }, async (page) => {
