@@ -10,8 +10,8 @@ import type {
   StatementPeriods,
   YearlyStatement,
 } from '@portal/contracts/statements';
-import { DESKTOP, PHONE, baseUrl, launch, shot } from './browser';
-import { DEMO, submitLogin, waitForPath, withPage } from './helpers';
+import { DESKTOP, PHONE, launch, shot } from './browser';
+import { call, DEMO, submitLogin, tokenOf, waitForPath, withPage } from './helpers';
 
 /**
  * Hold points, canceled orders and past statements (issue 9) in Chromium: the demo member (about 90
@@ -23,32 +23,13 @@ let browser: Browser;
 let token: string;
 beforeAll(async () => {
   browser = await launch();
-  token = (
-    await call<{ access_token: string }>('/member/v1/login', {
-      username: DEMO.email,
-      password: DEMO.password,
-    })
-  ).access_token;
+  token = await tokenOf(DEMO.email, DEMO.password);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function call<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'X-App-Key': 'portal-web',
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-const net = <T>(path: string) => call<T>(`/network/api/v1${path}`);
+const net = <T>(path: string) => call<T>(`/network/api/v1${path}`, token);
 
 async function signInDemo(page: Page) {
   await page.goto('/auth/login');
@@ -139,7 +120,7 @@ describe('hold points, canceled orders and statements', () => {
       await page.goto(`/hold_point/manage/${lot!.id}`);
       await expect.poll(() => page.getByTestId('lot-remaining').innerText()).toBe(String(lot!.pv_remaining));
       // Meanwhile (another tab) all but 1 PV goes to the member.
-      await call(`/network/api/v1/hold_point/${lot!.id}/release`, {
+      await call(`/network/api/v1/hold_point/${lot!.id}/release`, token, {
         pv: lot!.pv_remaining - 1,
         target: 'SELF',
       });
