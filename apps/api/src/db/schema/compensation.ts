@@ -186,6 +186,11 @@ export const pointPostings = pgTable(
 /**
  * Income lines (plan 4, 6): WAITING → PAID or VOID. A PAID line never changes; a correction is a
  * negative line with the same key and `correction` set.
+ *
+ * Stored with fillfactor 50 (migration 0034, decision 050): a payout run marks millions of lines PAID,
+ * and each new row version then fits on its own page, a heap-only (HOT) update that touches none of
+ * the indexes. So no index may read `state` or `payout_id`: the run finds the WAITING lines by a
+ * sequential read, a member's by `income_lines_member_idx`.
  */
 export const incomeLines = pgTable(
   'income_lines',
@@ -213,9 +218,6 @@ export const incomeLines = pgTable(
   (t) => [
     uniqueIndex('income_lines_key').on(t.memberId, t.type, t.source, t.generation, t.correction),
     index('income_lines_member_idx').on(t.memberId, t.incomeDate),
-    index('income_lines_waiting_idx')
-      .on(t.incomeDate)
-      .where(sql`${t.state} = 'WAITING'`),
     index('income_lines_order_idx').on(t.orderId),
     check('income_lines_type_check', sql`${t.type} in ('CYCLE','REFERRER','CASHBACK','MTA','DROPSHIP')`),
     check('income_lines_state_check', sql`${t.state} in ('WAITING','PAID','VOID')`),

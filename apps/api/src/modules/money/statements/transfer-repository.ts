@@ -25,13 +25,13 @@ export async function transfersIn(
 ): Promise<TransferRecord[]> {
   const { rows } = await db.execute<TransferRecord>(sql`
     select p.run_date::text, p.gross::text, p.wht::text, p.point_part::text, p.fee::text, p.net::text,
-      coalesce((select sum(l.amount) from income_lines l where l.payout_id = p.id and l.income_date >= ${from}::date), 0)
+      coalesce((select sum(l.amount) from income_lines l where l.member_id = p.member_id and l.payout_id = p.id and l.income_date >= ${from}::date), 0)
         ::numeric(16,2)::text as of_period,
-      coalesce((select sum(l.amount) from income_lines l where l.payout_id = p.id and l.income_date < ${from}::date), 0)
+      coalesce((select sum(l.amount) from income_lines l where l.member_id = p.member_id and l.payout_id = p.id and l.income_date < ${from}::date), 0)
         ::numeric(16,2)::text as earlier,
       coalesce((select json_agg(json_build_object('id', l.id, 'income_date', l.income_date, 'type', l.type,
             'amount', l.amount::numeric(16,2)::text) order by l.income_date, l.id)
-          from income_lines l where l.payout_id = p.id and l.income_date < ${from}::date), '[]'::json) as earlier_lines
+          from income_lines l where l.member_id = p.member_id and l.payout_id = p.id and l.income_date < ${from}::date), '[]'::json) as earlier_lines
     from payouts p where p.member_id = ${memberOf(userId)} and p.run_date between ${from}::date and ${to}::date
     order by p.run_date, p.id`);
   return rows;
