@@ -230,7 +230,6 @@ async function storePayouts(
       p.account.accountName,
     ]),
   );
-  await tx.execute(sql`analyze payout_stage`);
   onStep('payouts copied');
   // The payouts the run adds (a member paid by an earlier attempt of the same run is left as it is).
   await tx.execute(sql`create temp table payout_new (id bigint, member_id bigint) on commit drop`);
