@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { ClosingRequest } from '@portal/contracts/engine';
 import { runPayout } from '../../src/compensation/payout';
 import { planFor } from '../../src/compensation/plan';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { desk, paid, treeMember } from '../helpers/engine';
-import { expectData } from '../helpers/expect';
+import { closeDays, paid, treeMember } from '../helpers/engine';
 import { staffToken } from '../helpers/shop';
 
 /**
@@ -27,12 +25,7 @@ beforeAll(async () => {
   const right = await treeMember(t, { parent: top, side: 'right', referrer: top });
   await paid(t, top.id, 'PACKAGE', 1500, PAID_ON, 'SILVER');
   for (const m of [left, right]) await paid(t, m.id, 'PACKAGE', 1500, PAID_ON, 'SILVER');
-  for (const date of ['2025-03-01', '2025-03-02', '2025-03-03']) {
-    const done = expectData<ClosingRequest>(
-      await desk(t, 'POST', '/closings?wait=true', staff.token, { date }),
-    );
-    expect(done.status, done.error ?? '').toBe('DONE');
-  }
+  await closeDays(t, staff.token, ['2025-03-01', '2025-03-02', '2025-03-03']);
 });
 afterAll(() => t.close());
 

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { ClosingRequest } from '@portal/contracts/engine';
 import { sql } from 'drizzle-orm';
 import { startOfBangkokDay } from '@portal/plan/dates';
 import { postPayment } from '../../src/compensation/ledger';
 import { planFor } from '../../src/compensation/plan';
 import type { Suspension } from '../../src/lib/tokens';
 import { call, type TestApp } from './app';
+import { expectData } from './expect';
 
 /** The staff engine desk's API: `/staff/v1...` with a token. */
 export const desk = (
@@ -14,6 +17,14 @@ export const desk = (
   token: string | undefined,
   body?: unknown,
 ) => call(t.app, method, `/staff/v1${path}`, { token, body });
+
+/** Closes each day on the staff desk, waiting for it, and fails on any run that is not DONE. */
+export async function closeDays(t: TestApp, token: string, dates: readonly string[]) {
+  for (const date of dates) {
+    const done = expectData<ClosingRequest>(await desk(t, 'POST', '/closings?wait=true', token, { date }));
+    expect(done.status, done.error ?? '').toBe('DONE');
+  }
+}
 
 let n = 0;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClosingRequest, PayoutDetail, PayoutHeld, PayoutPaid } from '@portal/contracts/engine';
+import type { PayoutDetail, PayoutHeld, PayoutPaid } from '@portal/contracts/engine';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { desk, paid, treeMember, type TreeMember } from '../../helpers/engine';
+import { closeDays, desk, paid, treeMember, type TreeMember } from '../../helpers/engine';
 import { expectData, expectError } from '../../helpers/expect';
 import { staffToken } from '../../helpers/shop';
 
@@ -40,12 +40,7 @@ beforeAll(async () => {
   const loneBuyer = await treeMember(t, { parent: lone, side: 'left', referrer: lone });
   await paid(t, lone.id, 'PACKAGE', 500, PAID_ON, 'STARTER');
   await paid(t, loneBuyer.id, 'PACKAGE', 1500, PAID_ON, 'SILVER');
-  for (const date of ['2025-03-01', '2025-03-02', '2025-03-03', RUN]) {
-    const done = expectData<ClosingRequest>(
-      await desk(t, 'POST', '/closings?wait=true', staff.token, { date }),
-    );
-    expect(done.status, done.error ?? '').toBe('DONE');
-  }
+  await closeDays(t, staff.token, ['2025-03-01', '2025-03-02', '2025-03-03', RUN]);
 });
 afterAll(() => t.close());
 
