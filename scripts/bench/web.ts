@@ -332,31 +332,31 @@ try {
       log(`Lighthouse (mobile) ${spec.path}${RUNS > 1 ? ` run ${i + 1} of ${RUNS}` : ''}…`);
       // On a busy machine a page may take longer than Lighthouse's 30 s to paint (NO_FCP): it waits
       // longer (the simulated figures do not depend on it) and tries again, twice.
-      const measure = () =>
-        lighthouse(`${server!.baseUrl}${spec.path}`, {
-          port,
-          output: ['html', 'json'],
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          maxWaitForFcp: 90_000,
-          maxWaitForLoad: 120_000,
-        });
-      let runner: Awaited<ReturnType<typeof lighthouse>>;
-      for (let attempt = 1; ; attempt++) {
-        runner = await measure();
-        if (!runner) throw new Error(`Lighthouse gave no result for ${spec.path}`);
-        const failed = runner.lhr.runtimeError;
-        if (!failed) break;
-        if (failed.code !== 'NO_FCP' || attempt === 3) throw new Error(`${spec.path}: ${failed.message}`);
-        log(`  ${failed.code}, again`);
-      }
+      const measure = async () => {
+        for (let attempt = 1; ; attempt++) {
+          const runner = await lighthouse(`${server!.baseUrl}${spec.path}`, {
+            port,
+            output: ['html', 'json'],
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            maxWaitForFcp: 90_000,
+            maxWaitForLoad: 120_000,
+          });
+          if (!runner) throw new Error(`Lighthouse gave no result for ${spec.path}`);
+          const failed = runner.lhr.runtimeError;
+          if (!failed) return runner;
+          if (failed.code !== 'NO_FCP' || attempt === 3) throw new Error(`${spec.path}: ${failed.message}`);
+          log(`  ${failed.code}, again`);
+        }
+      };
+      let runner = await measure();
       let landed = new URL(runner.lhr.finalDisplayedUrl).pathname;
       if (landed !== spec.path && spec.signedIn && landed.startsWith('/auth/login')) {
         // The session did not last through the runs before (a refresh in flight when Lighthouse
         // moved on rotates the token the browser never stored): sign in again and measure again.
         log(`  ${spec.path} ended on the sign-in page: signing in again`);
         await signInThroughPage(lhContext, server.baseUrl);
-        runner = (await measure())!;
+        runner = await measure();
         landed = new URL(runner.lhr.finalDisplayedUrl).pathname;
       }
       if (landed !== spec.path) throw new Error(`${spec.path} ended on ${landed}`);
