@@ -1,4 +1,4 @@
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, PHONE, shot, signIn } from './browser';
 import { STAFF } from './engine-api';
@@ -31,6 +31,23 @@ async function englishWords(locator: Locator): Promise<string[]> {
 
 const ALL_TIME = 'from=2020-01-01&to=2099-12-31';
 
+/**
+ * A report of the demo member over all time, its rows as they are drawn. On a phone every compact
+ * row (date, state and amount) is opened to its details, where the remark is.
+ */
+async function reportRows(page: Page, report: string, device: 'desktop' | 'phone'): Promise<Locator> {
+  await page.goto(`/reports/${report}?${ALL_TIME}`);
+  const rows = page.locator('[data-testid="report-table"], [data-testid="report-cards"]').first();
+  await rows.waitFor({ state: 'visible' });
+  if (device === 'phone') {
+    const toggles = rows.getByTestId('report-row-toggle');
+    await toggles.first().waitFor();
+    for (const toggle of await toggles.all()) await toggle.click();
+    await expect.poll(() => rows.getByTestId('report-row-details').count()).toBe(await toggles.count());
+  }
+  return rows;
+}
+
 describe('Thai everywhere in Thai', () => {
   it('when the demo member reads the LVP and point balance reports in Thai then every remark is Thai words', async () => {
     for (const [viewport, device] of [
@@ -41,18 +58,7 @@ describe('Thai everywhere in Thai', () => {
         await signIn(page, DEMO.email, DEMO.password);
         await waitForPath(page, '/dashboard');
         for (const report of ['point_lvp', 'use_point_balance']) {
-          await page.goto(`/reports/${report}?${ALL_TIME}`);
-          const rows = page.locator('[data-testid="report-table"], [data-testid="report-cards"]').first();
-          await rows.waitFor({ state: 'visible' });
-          if (device === 'phone') {
-            // A phone's compact row shows the date, state and amount; the remark is in its details.
-            const toggles = rows.getByTestId('report-row-toggle');
-            await toggles.first().waitFor();
-            for (const toggle of await toggles.all()) await toggle.click();
-            await expect
-              .poll(() => rows.getByTestId('report-row-details').count())
-              .toBe(await toggles.count());
-          }
+          const rows = await reportRows(page, report, device);
           const text = await visibleText(rows);
           expect(text).toMatch(/คำสั่งซื้อ|โบนัสรอบ/);
           expect(await englishWords(rows)).toEqual([]);
@@ -70,14 +76,7 @@ describe('Thai everywhere in Thai', () => {
       await withPage(browser, { viewport, lang: 'en' }, async (page) => {
         await signIn(page, DEMO.email, DEMO.password);
         await waitForPath(page, '/dashboard');
-        await page.goto(`/reports/point_lvp?${ALL_TIME}`);
-        const rows = page.locator('[data-testid="report-table"], [data-testid="report-cards"]').first();
-        await rows.waitFor({ state: 'visible' });
-        if (device === 'phone') {
-          // The remark is in the compact row's details: open the first row.
-          await rows.getByTestId('report-row-toggle').first().click();
-          await rows.getByTestId('report-row-details').first().waitFor();
-        }
+        const rows = await reportRows(page, 'point_lvp', device);
         expect(await visibleText(rows)).toMatch(/Earned on order|Used to pay order|Taken back/);
         await shot(page, `thai-everywhere-point_lvp-en-${device}`);
       });
