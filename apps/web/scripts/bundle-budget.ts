@@ -41,8 +41,8 @@ export const ENTRY = 'index.html';
  * anything, decision 015). A signed-in page counts what it adds to the pages before it: the shell
  * (react-query and the app layout) after the first script, a page after the shell. New lazy routes change
  * nothing here: only the chunks named below are counted. The signed-in budgets are a little above their
- * figures of issue 24 (shell 106.6 kB, dashboard 119.1 kB, organization 62.0 kB, cycle bonus 54.1 kB):
- * raise one only with the reason in the commit.
+ * figures of issue 24 (2026-11-26: shell 94.3 kB, dashboard 18.1 kB and its growth chart 102.7 kB after it,
+ * organization 55.3 kB, cycle bonus 46.9 kB): raise one only with the reason in the commit.
  */
 export const BUDGETS: PageBudget[] = [
   {
@@ -58,31 +58,38 @@ export const BUDGETS: PageBudget[] = [
     label: 'signed-in shell (query and app layouts)',
     sources: ['src/app/layouts/query-layout.tsx', 'src/app/layouts/app-layout.tsx'],
     after: ['sign-in'],
-    // 115 kB until 2026-11-26; the shell then gained the phone tab bar, the consent prompt, the staff
-    // desk's new pages in its menu, and zod (no longer in the sign-in script since the session hint
-    // left it): 118.0 kB. Raised to 122 kB, not more: taking zod out of the shell is the next step (issue 24).
-    budget: 122_000,
+    // 122 kB until zod left it (2026-11-26: the list constants the notifications take now come from
+    // contracts/paging, which has no schema): 118.0 → 94.3 kB.
+    budget: 98_000,
   },
   {
     id: 'dashboard',
     label: '/dashboard page',
     sources: ['src/features/dashboard/dashboard-page.tsx'],
     after: ['sign-in', 'shell'],
-    budget: 125_000,
+    // 125 kB until the growth chart's bars (recharts, d3) became a chunk loaded after the figures.
+    budget: 22_000,
+  },
+  {
+    id: 'dashboard-chart',
+    label: '/dashboard growth chart (lazy)',
+    sources: ['src/features/dashboard/components/growth-bars.tsx'],
+    after: ['sign-in', 'shell', 'dashboard'],
+    budget: 106_000,
   },
   {
     id: 'organization',
     label: '/organization page',
     sources: ['src/features/organization/organization-page.tsx'],
     after: ['sign-in', 'shell'],
-    budget: 66_000,
+    budget: 60_000,
   },
   {
     id: 'cycle-bonus',
     label: '/reports/cycle_bonus page',
     sources: ['src/features/reports/cycle-bonus-page.tsx'],
     after: ['sign-in', 'shell'],
-    budget: 58_000,
+    budget: 51_000,
   },
 ];
 

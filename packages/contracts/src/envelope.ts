@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { ErrorCode } from './error-codes.ts';
+import { DEFAULT_PER_PAGE } from './paging.ts';
+
+export * from './paging.ts';
 
 /** The status object every answer but the OAuth token endpoint carries. */
 export interface EnvelopeStatus {
@@ -14,18 +17,6 @@ export interface EnvelopeStatus {
 export interface Envelope<T> {
   status: EnvelopeStatus;
   data: T;
-}
-
-export interface Pagination {
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
-
-export interface Page<T> {
-  items: T[];
-  pagination: Pagination;
 }
 
 /** The envelope's status of a success answer, as response schemas declare it. */
@@ -53,30 +44,10 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     }),
   });
 
-export const DEFAULT_PER_PAGE = 10;
-export const PAGE_LINKS = 5;
-
 /** `?page=1&per_page=10`, clamped: per_page at most `max`. */
 export function pageQuery(max = 300) {
   return z.object({
     page: z.coerce.number().int().min(1).default(1),
     per_page: z.coerce.number().int().min(1).max(max).default(DEFAULT_PER_PAGE),
   });
-}
-
-export function lastPage(total: number, perPage: number): number {
-  return Math.max(1, Math.ceil(total / perPage));
-}
-
-/** A list call's answer: the page's items and where the page stands among `total` items. */
-export function pageAnswer<T>(items: T[], total: number, query: { page: number; per_page: number }): Page<T> {
-  return {
-    items,
-    pagination: {
-      page: query.page,
-      per_page: query.per_page,
-      total,
-      last_page: lastPage(total, query.per_page),
-    },
-  };
 }

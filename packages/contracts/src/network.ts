@@ -4,23 +4,9 @@ import { SUSPENSION_PERIODS, SUSPENSION_STATUSES } from './suspension.ts';
 import { pageQuery } from './envelope.ts';
 import { bigintIdParam } from './ids.ts';
 import { cleanText, personName } from './text.ts';
+import { DEFAULT_DOWNLINE_DEPTH, KYC_STATUSES, MAX_DOWNLINE_DEPTH, SIDES, type Side } from './downline.ts';
 
-export const SIDES = ['left', 'right'] as const;
-export type Side = (typeof SIDES)[number];
-
-export const MAX_DOWNLINE_DEPTH = 5;
-export const DEFAULT_DOWNLINE_DEPTH = 3;
-
-export const KYC_STATUSES = [
-  'draft',
-  'incomplete_documents',
-  'incomplete_information',
-  'waiting_for_review',
-  'in_progress_review',
-  'success',
-  'fail',
-] as const;
-export type KycStatus = (typeof KYC_STATUSES)[number];
+export * from './downline.ts';
 
 const int = z.number().int();
 const instant = z.string().meta({ description: 'ISO 8601 instant (UTC)' });

@@ -1,4 +1,4 @@
-import { inDateRange } from '@portal/contracts/dates';
+import { inDateRange } from '@portal/contracts/date-range';
 
 /** Business dates (Asia/Bangkok, UTC+7 all year) as 'YYYY-MM-DD' strings. */
 

@@ -1,7 +1,7 @@
 import 'mantine-datatable/styles.css';
 import { Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { DataTable, getRecordId, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrow } from '../lib/use-narrow';

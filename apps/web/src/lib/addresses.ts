@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import { MAX_ADDRESSES, type Address } from '@portal/contracts/profile';
 import { apiRequest } from './http/client';
 import { queryKeys } from './query-keys';

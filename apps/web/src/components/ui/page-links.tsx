@@ -1,7 +1,7 @@
 import { Group, Pagination } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { pageWindow } from '../../lib/pagination';
-import { PAGE_LINKS } from '@portal/contracts/envelope';
+import { PAGE_LINKS } from '@portal/contracts/paging';
 
 /**
  * Pagination with at most five page numbers (spec: 5 page links). Mantine's siblings/boundaries

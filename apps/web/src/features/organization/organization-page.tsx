@@ -1,7 +1,7 @@
 import './organization-namespace';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowUp, IconHome, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
-import { DEFAULT_DOWNLINE_DEPTH } from '@portal/contracts/network';
+import { DEFAULT_DOWNLINE_DEPTH } from '@portal/contracts/downline';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
 import { Stack, Text, TextInput, Title } from '@mantine/core';
-import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
+import { DEFAULT_PER_PAGE } from '@portal/contracts/paging';
 import type { DropshipIncome } from '@portal/contracts/shop';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

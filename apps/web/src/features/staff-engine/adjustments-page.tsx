@@ -21,7 +21,7 @@ import {
   type AdjustmentKind,
   type MemberBalance,
 } from '@portal/contracts/engine';
-import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
+import { DEFAULT_PER_PAGE } from '@portal/contracts/paging';
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, 
 import { IconArrowLeft, IconDownload, IconSearch } from '@tabler/icons-react';
 import { groupAccountNo } from '@portal/contracts/banks';
 import type { PayoutDetail, PayoutHeld, PayoutPaid } from '@portal/contracts/engine';
-import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
+import { DEFAULT_PER_PAGE } from '@portal/contracts/paging';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

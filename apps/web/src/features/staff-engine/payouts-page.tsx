@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { PayoutRun } from '@portal/contracts/engine';
-import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
+import { DEFAULT_PER_PAGE } from '@portal/contracts/paging';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ui/error-alert';

@@ -1,7 +1,7 @@
 import './staff-shop-namespace';
 import { Badge, Button, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts/shop';
 import type { StaffOrderListRow as StaffOrderRow } from '@portal/contracts/shop-holds';
 import { useState, type FormEvent } from 'react';

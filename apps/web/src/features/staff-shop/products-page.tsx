@@ -1,7 +1,7 @@
 import './staff-shop-namespace';
 import { Badge, Button, Drawer, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { Product } from '@portal/contracts/shop';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/envelope';
+import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/paging';
 import type {
   CanceledOrderRow,
   HoldLotDetail,

@@ -1,6 +1,6 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import type { CanceledOrderRow } from '@portal/contracts/statements';
-import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
+import { DEFAULT_PER_PAGE } from '@portal/contracts/paging';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RangePicker } from '../../components/range-picker';

@@ -1,6 +1,6 @@
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import type { HoldLotRow, HoldLotStatus } from '@portal/contracts/statements';
-import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
+import { DEFAULT_PER_PAGE } from '@portal/contracts/paging';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ui/error-alert';

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/envelope';
+import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/paging';
 import type { ReactNode } from 'react';
 import { RecordTable } from '../../components/record-table';
 import { PageLinks } from '../../components/ui/page-links';

@@ -1,15 +1,14 @@
 import '../dashboard-namespace';
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
-import { Box, Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Paper, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { TeamGrowthPoint } from '@portal/contracts/network';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../lib/i18n/numbers';
 import type { Language } from '../../../lib/preferences';
-import { growthRows } from '../model/growth-chart';
+import { GROWTH_COLORS as COLORS, growthRows } from '../model/growth-chart';
 
-const COLORS = { placed: 'brand.7', referred: 'orange.5' };
+// The bars (recharts and d3, most of the dashboard's JavaScript) load after the page's figures; the
+// title, the legend and the table for screen readers are drawn at once, the bars' place held (issue 24).
+const GrowthBars = lazy(() => import('./growth-bars'));
 
 /** The legend as text that wraps on a phone (the chart's own legend is drawn inside its box). */
 function LegendItem({ color, label }: { color: string; label: string }) {
@@ -26,7 +25,7 @@ function LegendItem({ color, label }: { color: string; label: string }) {
   );
 }
 
-/** Team growth by month as grouped bars (@mantine/charts on recharts), with a table for screen readers. */
+/** Team growth by month as grouped bars (growth-bars.tsx), with a table for screen readers. */
 export function GrowthChart({ growth, lang }: { growth: TeamGrowthPoint[]; lang: Language }) {
   const { t } = useTranslation('dashboard');
   const titleId = useId();
@@ -45,26 +44,13 @@ export function GrowthChart({ growth, lang }: { growth: TeamGrowthPoint[]; lang:
         <LegendItem color={COLORS.referred} label={t('growth.referred')} />
       </Group>
       <div role="img" aria-labelledby={titleId}>
-        <BarChart
-          h={240}
-          data={rows}
-          dataKey="tick"
-          tickLine="none"
-          // The chart is one picture (the table below reads the numbers out): no keyboard layer inside it.
-          barChartProps={{ accessibilityLayer: false }}
-          gridAxis="y"
-          valueFormatter={(n) => formatCount(n, lang)}
-          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
-          yAxisProps={{ allowDecimals: false, width: 36 }}
-          tooltipProps={{
-            labelFormatter: (_tick, payload) =>
-              (payload?.[0]?.payload as { label?: string } | undefined)?.label ?? '',
-          }}
-          series={[
-            { name: 'placed', label: t('growth.placed'), color: COLORS.placed },
-            { name: 'referred', label: t('growth.referred'), color: COLORS.referred },
-          ]}
-        />
+        <Suspense fallback={<Skeleton h={240} radius="md" data-testid="dashboard-growth-loading" />}>
+          <GrowthBars
+            rows={rows}
+            lang={lang}
+            labels={{ placed: t('growth.placed'), referred: t('growth.referred') }}
+          />
+        </Suspense>
       </div>
       <VisuallyHidden>
         <table>

@@ -14,6 +14,9 @@ export function monthLabel(month: string, lang: Language): { month: string; year
   return { month: local.format('MMM'), year: local.format(lang === 'th' ? 'BBBB' : 'YYYY') };
 }
 
+/** The bars' colours (Mantine theme colours), shared by the chart and its legend. */
+export const GROWTH_COLORS = { placed: 'brand.7', referred: 'orange.5' };
+
 export interface GrowthRow {
   /** The axis tick: the month, with its year on the first bar and on every January. */
   tick: string;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/envelope';
+import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/paging';
 import type { Notification, UnreadCount } from '@portal/contracts/identity';
 import { apiRequest } from '../../../lib/http/client';
 import { queryKeys } from '../../../lib/query-keys';

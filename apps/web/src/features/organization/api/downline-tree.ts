@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_DOWNLINE_DEPTH, type DownlineTree } from '@portal/contracts/network';
+import { DEFAULT_DOWNLINE_DEPTH } from '@portal/contracts/downline';
+import type { DownlineTree } from '@portal/contracts/network';
 import { apiRequest } from '../../../lib/http/client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,5 +1,6 @@
 import { hierarchy, tree, type HierarchyPointLink, type HierarchyPointNode } from 'd3-hierarchy';
-import { SIDES, type DownlineNode, type DownlineTree, type Side } from '@portal/contracts/network';
+import type { DownlineNode, DownlineTree } from '@portal/contracts/network';
+import { SIDES, type Side } from '@portal/contracts/downline';
 
 /** A member of the fetched tree. */
 export interface MemberDatum {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Bank } from '@portal/contracts/banks';
 import { BANKS } from '@portal/contracts/banks';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { BankAccount, BankAccountBody } from '@portal/contracts/profile';
 import { MAX_BANK_ACCOUNTS } from '@portal/contracts/profile';
 import { apiRequest } from '../../../lib/http/client';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { DocumentType, MemberDocument } from '@portal/contracts/profile';
 import { MAX_DOCUMENTS } from '@portal/contracts/profile';
 import { apiBlob, apiRequest, apiUpload } from '../../../lib/http/client';

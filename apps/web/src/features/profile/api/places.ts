@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { District, Province, Subdistrict } from '@portal/contracts/reference';
 import { PAGE_SIZE } from '@portal/contracts/reference';
 import { apiRequest } from '../../../lib/http/client';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/envelope';
+import { DEFAULT_PER_PAGE, type Page } from '@portal/contracts/paging';
 import { apiRequest } from '../../../lib/http/client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,4 +1,4 @@
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { CycleRow } from '@portal/contracts/reports';
 import { reportList } from './call';
 

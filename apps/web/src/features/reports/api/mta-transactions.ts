@@ -1,4 +1,4 @@
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { MtaRow } from '@portal/contracts/income-reports';
 import { reportList } from './call';
 

@@ -1,4 +1,4 @@
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { DropshipIncome } from '@portal/contracts/shop';
 import { reportList } from './call';
 

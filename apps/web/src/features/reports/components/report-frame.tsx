@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconFileTypeCsv, IconInfoCircle, IconPrinter } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import { DataTable } from 'mantine-datatable';
 import { useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { inDateRange } from '@portal/contracts/dates';
+import { inDateRange } from '@portal/contracts/date-range';
 /**
  * A report's view in the address: `?from=YYYY-MM-DD&to=YYYY-MM-DD&page=N` (business dates, both
  * ends included), so a link reproduces what was on screen. Without a range a report shows the

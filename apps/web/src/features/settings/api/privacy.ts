@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type {
   ClosureRequest,
   ClosureRequestBody,

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { CommunityProduct, PackageOffers, Product, ProductCategory } from '@portal/contracts/shop';
 import { apiRequest } from '../../../lib/http/client';
 import { useSession } from '../../../lib/auth/use-session';

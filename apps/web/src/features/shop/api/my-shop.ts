@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { Order, SellingPrice } from '@portal/contracts/shop';
 import { apiRequest } from '../../../lib/http/client';
 import { invalidate, queryKeys } from '../../../lib/query-keys';

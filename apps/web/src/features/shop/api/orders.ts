@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { SummaryPoint } from '@portal/contracts/reports';
 import type { CheckoutBody, CheckoutResult, Order } from '@portal/contracts/shop';
 import { apiRequest, apiUpload } from '../../../lib/http/client';

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClosingDetail, ClosingRequest, ClosingStatus, EngineRun } from '@portal/contracts/engine';
-import type { Page } from '@portal/contracts/envelope';
-import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
+import { DEFAULT_PER_PAGE } from '@portal/contracts/paging';
 import { apiRequest } from '../../../lib/http/client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PayoutDetail, PayoutHeld, PayoutPaid, PayoutRun } from '@portal/contracts/engine';
-import type { Page } from '@portal/contracts/envelope';
-import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
+import { DEFAULT_PER_PAGE } from '@portal/contracts/paging';
 import { apiBlob, apiRequest } from '../../../lib/http/client';
 import { saveBlob } from '../../../lib/use-object-url';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClosingStatus, PayoutRun, PlanView } from '@portal/contracts/engine';
-import type { Page } from '@portal/contracts/envelope';
-import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
+import { DEFAULT_PER_PAGE } from '@portal/contracts/paging';
 import type { KycQueueItem } from '@portal/contracts/staff';
 import { apiRequest } from '../../../lib/http/client';
 import { queryKeys } from '../../../lib/query-keys';

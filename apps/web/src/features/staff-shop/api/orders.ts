@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { OrderStatus, StaffOrder } from '@portal/contracts/shop';
 import type { Hold } from '@portal/contracts/shop-holds';
 import { apiBlob, apiRequest } from '../../../lib/http/client';

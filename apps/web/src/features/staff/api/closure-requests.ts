@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
 import type { StaffClosureRequest } from '@portal/contracts/privacy';
 import { apiRequest } from '../../../lib/http/client';
 import { queryKeys } from '../../../lib/query-keys';

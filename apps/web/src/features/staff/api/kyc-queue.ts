@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page } from '@portal/contracts/envelope';
-import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
+import type { Page } from '@portal/contracts/paging';
+import { DEFAULT_PER_PAGE } from '@portal/contracts/paging';
 import type { KycQueueItem } from '@portal/contracts/staff';
 import { apiRequest } from '../../../lib/http/client';
 import { queryKeys } from '../../../lib/query-keys';

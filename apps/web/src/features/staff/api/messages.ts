@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_PER_PAGE } from '@portal/contracts/envelope';
+import { DEFAULT_PER_PAGE } from '@portal/contracts/paging';
 import type { StaffMessagePage } from '@portal/contracts/outbox';
 import { apiRequest } from '../../../lib/http/client';
 import type { MessageParams } from '../model/message-params';
