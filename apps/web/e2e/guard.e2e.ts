@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch } from './browser';
+import { baseUrl, launch } from './browser';
 import { DEMO, pathOf, sees, seesHeading, submitLogin, waitForPath, withPage } from './helpers';
 
 let browser: Browser;
@@ -49,6 +49,34 @@ describe('route guard', () => {
       await waitForPath(page, '/dashboard');
       await seesHeading(page, `สวัสดีคุณ ${DEMO.firstName}`);
     });
+  });
+
+  it('downloads the page it signs in to while the sign-in call is on its way (issue 24)', async () => {
+    // No service worker: it would answer the page's requests itself, out of the test's sight.
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      locale: 'th-TH',
+      serviceWorkers: 'block',
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/auth/login?next=%2Forganization');
+      let answer!: () => void;
+      const heldBack = new Promise<void>((resolve) => (answer = resolve));
+      await page.route('**/member/v1/login', async (route) => {
+        await heldBack;
+        await route.continue();
+      });
+      const pageCode = page.waitForRequest((r) => /\/assets\/organization-page-[^/]+\.js$/.test(r.url()));
+      await submitLogin(page, DEMO.email, DEMO.password);
+      // The organization page's code is asked for while the sign-in answer is still held back.
+      await pageCode;
+      expect(pathOf(page)).toBe('/auth/login');
+      answer();
+      await waitForPath(page, '/organization');
+    } finally {
+      await context.close();
+    }
   });
 
   it('shows a 404 page for an unknown address', async () => {

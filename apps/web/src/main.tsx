@@ -13,11 +13,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, preloadRoute } from './app/router';
+import { mayHaveSession } from './lib/auth/session-hint';
 import { restoreSession } from './lib/auth/session';
 import { loadConfig } from './lib/config';
 import { initI18n } from './lib/i18n/i18n';
 import { applyLanguage, initialLanguage } from './lib/i18n/language';
+import { preloadPage, setPreloader } from './lib/navigation';
 
 /**
  * The faces the first screens draw with: body text 400, buttons 600, headings 700 (Thai and Latin,
@@ -42,6 +44,10 @@ async function start() {
   initI18n(lang);
   applyLanguage(lang);
   const fonts = loadFirstFaces();
+  setPreloader(preloadRoute);
+  // A returning member (the session hint says so): the page's code downloads while the config and the
+  // session are fetched, instead of after them.
+  if (mayHaveSession()) preloadPage(window.location.pathname);
   await loadConfig();
   // Before the first render, so the guard sees a restored session instead of bouncing to login.
   await restoreSession();

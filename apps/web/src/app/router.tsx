@@ -364,6 +364,18 @@ export const routes: RouteObject[] = [
 ];
 
 /**
+ * Starts loading the lazy layouts and page of `path` (what the router would load on going there),
+ * without waiting: the browser keeps each module once, so the router's own import later finds it
+ * loaded. A failure is left for the router's own attempt to report.
+ */
+export function preloadRoute(path: string): void {
+  const pathname = path.split(/[?#]/)[0] || '/';
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
+  }
+}
+
+/**
  * The router, made once the session is restored (main.tsx). A router starts loading the code of the
  * page it opens on at once, before the route guard renders: so the guard's answer for the first
  * address is applied first, and a signed-out visit to /dashboard loads only the sign-in page's code.

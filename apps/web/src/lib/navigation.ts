@@ -13,3 +13,22 @@ export function setNavigator(fn: Navigator): void {
 export function navigateTo(to: string): void {
   navigator(to);
 }
+
+/**
+ * Starts downloading the code of the page at a path (its layouts and page) before the router goes
+ * there, so that the download overlaps the requests in front of it: the sign-in call, or the config
+ * and the session's restoration on a returning member's first load (issue 24, a phone on slow 4G).
+ * The app registers the router's preloader at start; before that, and for pages in the first script,
+ * it does nothing.
+ */
+type Preloader = (path: string) => void;
+
+let preloader: Preloader = () => {};
+
+export function setPreloader(fn: Preloader): void {
+  preloader = fn;
+}
+
+export function preloadPage(path: string): void {
+  preloader(path);
+}

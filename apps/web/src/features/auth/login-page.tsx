@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/http/errors';
 import { useDescribeError, useTranslateMessage } from '../../lib/i18n/messages';
-import { paths } from '../../lib/paths';
+import { preloadPage } from '../../lib/navigation';
+import { paths, safeNextPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { signIn } from './api/login';
 import { AuthHeading } from './components/auth-heading';
@@ -76,6 +77,11 @@ export default function LoginPage() {
     try {
       const { data, errors: invalid } = await check(values);
       if (showErrors(invalid) || !data) return;
+      // Where the guard will send the member (the `next` page, else the dashboard): its code downloads
+      // during the sign-in call.
+      preloadPage(
+        safeNextPath(new URLSearchParams(window.location.search).get('next')) ?? paths.dashboard.path,
+      );
       await signIn(data);
     } catch (error) {
       setFailure(error);
