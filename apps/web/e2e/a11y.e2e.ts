@@ -188,7 +188,11 @@ async function audit(page: Page): Promise<AxeResult[]> {
         axe: { run: (ctx: Document, o: object) => Promise<{ violations: AxeResult[] }> };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    // label-content-name-mismatch (WCAG 2.5.3) is one of axe's experimental rules, off by default.
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,

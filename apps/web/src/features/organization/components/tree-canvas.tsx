@@ -38,7 +38,7 @@ import {
 } from '../model/tree-model';
 import { NodeDetails } from './node-details';
 import { useCardText, useFontsVersion } from './card-text';
-import { EmptyCard, MemberCard, type MemberCardLabels } from './tree-node';
+import { EmptyCard, MemberCard, memberCardReading, type MemberCardLabels } from './tree-node';
 import classes from './tree.module.css';
 
 export const TREE_DRAWN_MARK = 'org-tree-drawn';
@@ -311,15 +311,12 @@ export function TreeCanvas({
             const isMember = d.kind === 'member';
             const addable = !isMember && canAdd;
             // The name starts with what the card shows, in its order (WCAG 2.5.3, label in name).
+            const emptyTitle = isMember ? '' : `${t('tree.empty')} · ${t(`sides.${d.position}`)}`;
+            const reading = isMember ? memberCardReading(d.node, text, labels) : { seen: '', unseen: '' };
             const label = isMember
               ? `${t('tree.nodeLabel', {
-                  name: fullName(d.node),
-                  code: d.node.member_code,
-                  status: d.node.is_active ? '' : ` ${labels.inactive}`,
-                  title: [d.node.package, d.node.business_title]
-                    .filter(Boolean)
-                    .map((part) => ` ${part}`)
-                    .join(' ·'),
+                  card: reading.seen,
+                  more: reading.unseen ? ` ${reading.unseen}` : '',
                   leftSide: labels.left,
                   left: labels.count(d.node.left_team),
                   leftPoints: labels.points(d.node.left_points),
@@ -329,9 +326,13 @@ export function TreeCanvas({
                 })} ${d.isTop ? '' : t('tree.nodeAction')}`
                   .replace(/\s+/g, ' ')
                   .trim()
-              : `${t('tree.emptyLabel', { side: t(`sideWords.${d.position}`), name: fullName(d.upline) })} ${
-                  addable ? t('tree.emptyAction') : ''
-                }`.trim();
+              : [
+                  `${emptyTitle}${addable ? ` ${t('tree.addHere')}` : ''}.`,
+                  t('tree.emptyLabel', { side: t(`sideWords.${d.position}`), name: fullName(d.upline) }),
+                  addable ? t('tree.emptyAction') : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ');
             const className = [
               classes.node,
               isMember ? '' : classes.empty,
@@ -386,7 +387,7 @@ export function TreeCanvas({
                     slot={d}
                     addable={addable}
                     text={text}
-                    title={`${t('tree.empty')} · ${t(`sides.${d.position}`)}`}
+                    title={emptyTitle}
                     action={t('tree.addHere')}
                   />
                 )}

@@ -2,6 +2,7 @@ import type { DownlineNode } from '@portal/contracts/network';
 import { memo } from 'react';
 import { DefaultAvatar } from '../../../components/shell/default-avatar';
 import { CARD, type EmptyDatum } from '../model/tree-model';
+import { ELLIPSIS } from '../model/fit-text';
 import { fullName } from '../model/format';
 import classes from './tree.module.css';
 
@@ -68,6 +69,49 @@ function SideRow({
   );
 }
 
+/** Where a member card puts its texts: shared by the card and by its accessible name. */
+function memberCardLayout(node: DownlineNode, text: CardText, labels: MemberCardLabels) {
+  const name = fullName(node);
+  const subtitle = [node.package, node.business_title].filter(Boolean).join(' · ');
+  const inactiveWidth = node.is_active ? 0 : text.tinyWidth(labels.inactive) + 12;
+  // The name runs across the card under the avatar, on two lines when long (issue 11: never cut).
+  const nameLines = text.nameLines(name, W - 2 * PAD);
+  // The package and title: under a one-line name, across the card; else beside the avatar, after
+  // the code and the inactive badge (cut to fit).
+  const subtitleUnder = nameLines.length === 1;
+  const subtitleX = subtitleUnder ? PAD : TEXT_X + (inactiveWidth ? inactiveWidth + 5 : 0);
+  const subtitleRoom = W - PAD - subtitleX;
+  const subtitleShown = subtitle !== '' && subtitleRoom >= 28 ? text.small(subtitle, subtitleRoom) : '';
+  return { name, subtitle, inactiveWidth, nameLines, subtitleUnder, subtitleX, subtitleShown };
+}
+
+/**
+ * A member card's texts as it shows them, top to bottom (and in the document in that order): the
+ * code, the inactive badge, the package and title beside the avatar, the name's lines, the package
+ * and title under it. The card's accessible name starts with them (WCAG 2.5.3, label in name);
+ * `unseen` is, whole, what the card cuts or has no room to show (a long name, the title).
+ */
+export function memberCardReading(
+  node: DownlineNode,
+  text: CardText,
+  labels: MemberCardLabels,
+): { seen: string; unseen: string } {
+  const l = memberCardLayout(node, text, labels);
+  const shownName = l.nameLines.join(' ');
+  const seen = [
+    node.member_code,
+    node.is_active ? '' : labels.inactive,
+    l.subtitleUnder ? '' : l.subtitleShown,
+    shownName,
+    l.subtitleUnder ? l.subtitleShown : '',
+  ];
+  const unseen = [
+    shownName.endsWith(ELLIPSIS) ? l.name : '',
+    l.subtitleShown === l.subtitle ? '' : l.subtitle,
+  ];
+  return { seen: seen.filter(Boolean).join(' '), unseen: unseen.filter(Boolean).join(' ') };
+}
+
 export const MemberCard = memo(function MemberCard({
   node,
   text,
@@ -77,17 +121,18 @@ export const MemberCard = memo(function MemberCard({
   text: CardText;
   labels: MemberCardLabels;
 }) {
-  const subtitle = [node.package, node.business_title].filter(Boolean).join(' · ');
   const clipId = `org-avatar-${node.id}`;
   const besideAvatar = W - TEXT_X - PAD;
-  const inactiveWidth = node.is_active ? 0 : text.tinyWidth(labels.inactive) + 12;
-  // The name runs across the card under the avatar, on two lines when long (issue 11: never cut).
-  const nameLines = text.nameLines(fullName(node), W - 2 * PAD);
-  // The package and title: under a one-line name, across the card; else beside the avatar, after
-  // the code and the inactive badge (cut to fit).
-  const subtitleUnder = nameLines.length === 1;
-  const subtitleX = subtitleUnder ? PAD : TEXT_X + (inactiveWidth ? inactiveWidth + 5 : 0);
-  const subtitleRoom = W - PAD - subtitleX;
+  const { inactiveWidth, nameLines, subtitleUnder, subtitleX, subtitleShown } = memberCardLayout(
+    node,
+    text,
+    labels,
+  );
+  const subtitleText = subtitleShown && (
+    <text x={subtitleX} y={subtitleUnder ? NAME_Y + NAME_LINE + 1 : 41} className={classes.title}>
+      {subtitleShown}
+    </text>
+  );
   return (
     <g transform={`translate(${-W / 2},${-H / 2})`}>
       <rect width={W} height={H} rx={12} className={classes.card} />
@@ -121,11 +166,7 @@ export const MemberCard = memo(function MemberCard({
           </text>
         </g>
       )}
-      {subtitle && subtitleRoom >= 28 && (
-        <text x={subtitleX} y={subtitleUnder ? NAME_Y + NAME_LINE + 1 : 41} className={classes.title}>
-          {text.small(subtitle, subtitleRoom)}
-        </text>
-      )}
+      {!subtitleUnder && subtitleText}
       <text x={PAD} y={NAME_Y} className={classes.name}>
         {nameLines.map((line, i) => (
           <tspan key={i} x={PAD} dy={i === 0 ? 0 : NAME_LINE}>
@@ -133,6 +174,7 @@ export const MemberCard = memo(function MemberCard({
           </tspan>
         ))}
       </text>
+      {subtitleUnder && subtitleText}
       <line x1={PAD} x2={W - PAD} y1={88} y2={88} className={classes.divider} />
       <SideRow
         y={107}
