@@ -41,6 +41,26 @@ describe('offline', () => {
     });
   });
 
+  it('says so when a page whose code has not loaded is opened offline, and opens it once back online', async () => {
+    await withPage(browser, {}, async (page, context) => {
+      await signIn(page, DEMO.email, DEMO.password);
+      await waitForPath(page, '/dashboard');
+      await seesHeading(page, `สวัสดีคุณ ${DEMO.firstName}`);
+
+      // The wallet's code is not in the browser yet (the service worker keeps only the shell).
+      await context.setOffline(true);
+      await page.getByRole('link', { name: 'กระเป๋าเงิน' }).first().click();
+      expect(await visibleText(page.getByTestId('offline-message'))).toContain(
+        'ไม่มีอินเทอร์เน็ต คุณออฟไลน์อยู่ กรุณาตรวจสอบการเชื่อมต่อ',
+      );
+
+      await context.setOffline(false);
+      await page.getByTestId('load-error').getByRole('button', { name: 'ลองอีกครั้ง' }).click();
+      await waitForPath(page, '/wallet');
+      await seesHeading(page, 'กระเป๋าเงิน');
+    });
+  });
+
   it.each([
     ['th', 'phone', PHONE, 'ไม่มีอินเทอร์เน็ต คุณออฟไลน์อยู่ กรุณาตรวจสอบการเชื่อมต่อ'],
     ['en', 'desktop', DESKTOP, 'No internet, you are offline, please check your connection.'],
