@@ -125,21 +125,20 @@ describe('phones and the tree (issue 11)', () => {
           );
           expect(smallest).toBeGreaterThanOrEqual(12);
 
-          // Names are whole: each card's name (on one or two lines) is how its button is named.
+          // Names are whole (on one or two lines), and each card's button is named by what it shows
+          // in its order: its first text (the member code) first, then the name among the rest.
           const names = await page.evaluate(() =>
             [...document.querySelectorAll<SVGGElement>('[data-testid^="org-node-"]')].map((g) => ({
               label: g.getAttribute('aria-label') ?? '',
+              first: g.querySelector('text')?.textContent ?? '',
               shown: [...g.querySelectorAll('tspan')].map((t) => t.textContent).join(' '),
             })),
           );
           expect(names.length).toBeGreaterThan(0);
           for (const n of names) {
             expect(n.shown).not.toContain('…');
-            // (a Thai name may wrap between two words written without a space)
-            const squeeze = (v: string) => v.replace(/\s+/g, '');
-            expect(squeeze(n.label).startsWith(squeeze(n.shown)), `${n.label} starts with ${n.shown}`).toBe(
-              true,
-            );
+            expect(n.label.startsWith(`${n.first} `), `${n.label} starts with ${n.first}`).toBe(true);
+            expect(n.label, `${n.label} has ${n.shown}`).toContain(n.shown);
           }
           await shot(page, `tree-${lang}-${device}`, { fullPage: false });
 
