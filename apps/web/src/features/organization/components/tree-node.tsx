@@ -69,8 +69,24 @@ function SideRow({
   );
 }
 
-/** Where a member card puts its texts: shared by the card and by its accessible name. */
+/**
+ * Where a member card puts its texts: shared by the card and by its accessible name, which the tree
+ * asks on each of its renders. Measured once per member, texts and labels (a name's wrapping takes
+ * the browser's word segmenter): kept while the same answer's node object lives.
+ */
+const layouts = new WeakMap<
+  DownlineNode,
+  { text: CardText; labels: MemberCardLabels; layout: ReturnType<typeof measureCard> }
+>();
 function memberCardLayout(node: DownlineNode, text: CardText, labels: MemberCardLabels) {
+  const kept = layouts.get(node);
+  if (kept && kept.text === text && kept.labels === labels) return kept.layout;
+  const layout = measureCard(node, text, labels);
+  layouts.set(node, { text, labels, layout });
+  return layout;
+}
+
+function measureCard(node: DownlineNode, text: CardText, labels: MemberCardLabels) {
   const name = fullName(node);
   const subtitle = [node.package, node.business_title].filter(Boolean).join(' · ');
   const inactiveWidth = node.is_active ? 0 : text.tinyWidth(labels.inactive) + 12;
